@@ -1,0 +1,117 @@
+// The customisation point every encoder and decoder goes through, and its specialisations for
+// scalars and strings. Containers are in containers.hpp; structs are generated.
+//
+//   template <> struct msgpack_gen::codec<T> {
+//     static void encode(Writer& out, const T& value);
+//     static bool decode(Reader& in, T& value);  // false: the reader holds the error
+//   };
+//
+// A type generated marshal-only (`Type:+-`) has no decode, unmarshal-only (`Type:-+`) no encode.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "msgpack_gen/reader.hpp"
+#include "msgpack_gen/writer.hpp"
+
+namespace msgpack_gen {
+
+template <class T, class Enable = void>
+struct codec;  // no definition: a type without a codec does not compile
+
+template <>
+struct codec<bool> {
+  static void encode(Writer& out, bool value) { out.boolean(value); }
+  static bool decode(Reader& in, bool& value) { return in.read_bool(value); }
+};
+
+template <class T>
+struct codec<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>> {
+  static void encode(Writer& out, T value) {
+    if constexpr (std::is_signed_v<T>) {
+      out.sint(static_cast<std::int64_t>(value));
+    } else {
+      out.uint(static_cast<std::uint64_t>(value));
+    }
+  }
+  static bool decode(Reader& in, T& value) { return in.read_int(value); }
+};
+
+template <>
+struct codec<float> {
+  static void encode(Writer& out, float value) { out.f32(value); }
+  static bool decode(Reader& in, float& value) { return in.read_float(value); }
+};
+
+template <>
+struct codec<double> {
+  static void encode(Writer& out, double value) { out.f64(value); }
+  static bool decode(Reader& in, double& value) { return in.read_float(value); }
+};
+
+// Enums travel as their underlying integer.
+template <class T>
+struct codec<T, std::enable_if_t<std::is_enum_v<T>>> {
+  using Underlying = std::underlying_type_t<T>;
+  static void encode(Writer& out, T value) {
+    codec<Underlying>::encode(out, static_cast<Underlying>(value));
+  }
+  static bool decode(Reader& in, T& value) {
+    Underlying raw{};
+    if (!codec<Underlying>::decode(in, raw)) return false;
+    value = static_cast<T>(raw);
+    return true;
+  }
+};
+
+template <>
+struct codec<std::string> {
+  static void encode(Writer& out, const std::string& value) { out.str(value.data(), value.size()); }
+  // Reuses the string's capacity.
+  static bool decode(Reader& in, std::string& value) {
+    std::string_view text;
+    if (!in.read_str(text)) return false;
+    value.assign(text.data(), text.size());
+    return true;
+  }
+};
+
+// Decoded as a view into the input: the input must outlive the value.
+template <>
+struct codec<std::string_view> {
+  static void encode(Writer& out, std::string_view value) { out.str(value.data(), value.size()); }
+  static bool decode(Reader& in, std::string_view& value) { return in.read_str(value); }
+};
+
+namespace detail {
+template <class T, class = void>
+struct has_empty : std::false_type {};
+template <class T>
+struct has_empty<T, std::void_t<decltype(std::declval<const T&>().empty())>> : std::true_type {};
+template <class T, class = void>
+struct has_has_value : std::false_type {};
+template <class T>
+struct has_has_value<T, std::void_t<decltype(std::declval<const T&>().has_value())>>
+    : std::true_type {};
+}  // namespace detail
+
+// Whether `omitempty` leaves a value out: zero numbers, false, empty strings and containers,
+// empty optionals and pointers. Structs are never empty.
+template <class T>
+bool is_empty(const T& value) {
+  if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+    return value == T{};
+  } else if constexpr (detail::has_empty<T>::value) {
+    return value.empty();
+  } else if constexpr (detail::has_has_value<T>::value) {
+    return !value.has_value();
+  } else {
+    return false;
+  }
+}
+
+}  // namespace msgpack_gen

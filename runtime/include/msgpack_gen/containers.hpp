@@ -1,0 +1,147 @@
+// Codecs for the standard containers: vector and array (msgpack array), byte vectors (bin),
+// map and unordered_map (msgpack map), optional (nil when empty).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "msgpack_gen/codec.hpp"
+
+namespace msgpack_gen {
+
+namespace detail {
+
+template <class T>
+constexpr bool is_byte_v = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, char> ||
+                           std::is_same_v<T, std::byte>;
+
+// Decodes n elements into a sized range, adding "[i]" to the error path of a failed element.
+template <class Iterator>
+bool decode_elements(Reader& in, Iterator first, std::uint32_t n) {
+  using T = std::remove_reference_t<decltype(*first)>;
+  for (std::uint32_t i = 0; i < n; ++i, ++first) {
+    if (!codec<T>::decode(in, *first)) return in.in_element(i);
+  }
+  return true;
+}
+
+template <class Map>
+struct map_codec {
+  using K = typename Map::key_type;
+  using V = typename Map::mapped_type;
+
+  static void encode(Writer& out, const Map& value) {
+    out.map_header(static_cast<std::uint32_t>(value.size()));
+    for (const auto& [key, item] : value) {
+      codec<K>::encode(out, key);
+      codec<V>::encode(out, item);
+    }
+  }
+
+  // Duplicate keys: the last one wins.
+  static bool decode(Reader& in, Map& value) {
+    std::uint32_t n;
+    if (!in.read_map_header(n)) return false;
+    if (!in.enter()) return false;
+    value.clear();
+    for (std::uint32_t i = 0; i < n; ++i) {
+      K key{};
+      if (!codec<K>::decode(in, key)) return in.in_element(i);
+      V& item = value[std::move(key)];
+      if (!codec<V>::decode(in, item)) return in.in_element(i);
+    }
+    in.leave();
+    return true;
+  }
+};
+
+}  // namespace detail
+
+template <class T, class A>
+struct codec<std::vector<T, A>> {
+  static void encode(Writer& out, const std::vector<T, A>& value) {
+    if constexpr (detail::is_byte_v<T>) {
+      out.bin(value.data(), value.size());
+    } else {
+      out.array_header(static_cast<std::uint32_t>(value.size()));
+      for (const T& item : value) codec<T>::encode(out, item);
+    }
+  }
+
+  // Keeps the capacity, and the elements already there are decoded into (their strings and
+  // vectors keep their capacity too).
+  static bool decode(Reader& in, std::vector<T, A>& value) {
+    if constexpr (detail::is_byte_v<T>) {
+      std::string_view bytes;
+      if (!in.read_bin(bytes)) return false;
+      const T* first = reinterpret_cast<const T*>(bytes.data());
+      value.assign(first, first + bytes.size());
+      return true;
+    } else {
+      std::uint32_t n;
+      if (!in.read_array_header(n)) return false;  // n is bounded by the input's size
+      if (!in.enter()) return false;
+      value.resize(n);
+      if (!detail::decode_elements(in, value.begin(), n)) return false;
+      in.leave();
+      return true;
+    }
+  }
+};
+
+template <class T, std::size_t N>
+struct codec<std::array<T, N>> {
+  static void encode(Writer& out, const std::array<T, N>& value) {
+    out.array_header(static_cast<std::uint32_t>(N));
+    for (const T& item : value) codec<T>::encode(out, item);
+  }
+  // The array must have exactly N elements.
+  static bool decode(Reader& in, std::array<T, N>& value) {
+    std::uint32_t n;
+    if (!in.read_array_header(n)) return false;
+    if (n != N) {
+      return in.invalid("expected an array of " + std::to_string(N) + " elements, found " +
+                        std::to_string(n));
+    }
+    if (!in.enter()) return false;
+    if (!detail::decode_elements(in, value.begin(), n)) return false;
+    in.leave();
+    return true;
+  }
+};
+
+template <class K, class V, class C, class A>
+struct codec<std::map<K, V, C, A>> : detail::map_codec<std::map<K, V, C, A>> {};
+
+template <class K, class V, class H, class E, class A>
+struct codec<std::unordered_map<K, V, H, E, A>>
+    : detail::map_codec<std::unordered_map<K, V, H, E, A>> {};
+
+template <class T>
+struct codec<std::optional<T>> {
+  static void encode(Writer& out, const std::optional<T>& value) {
+    if (value) {
+      codec<T>::encode(out, *value);
+    } else {
+      out.nil();
+    }
+  }
+  static bool decode(Reader& in, std::optional<T>& value) {
+    if (in.next_is_nil()) {
+      in.read_nil();
+      value.reset();
+      return true;
+    }
+    if (!value) value.emplace();
+    return codec<T>::decode(in, *value);
+  }
+};
+
+}  // namespace msgpack_gen

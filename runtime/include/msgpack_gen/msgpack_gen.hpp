@@ -1,0 +1,12 @@
+// Everything generated code and users need: buffer, pool, writer, reader, codecs, entry points.
+#pragma once
+
+#include "msgpack_gen/annotate.hpp"
+#include "msgpack_gen/buffer.hpp"
+#include "msgpack_gen/codec.hpp"
+#include "msgpack_gen/containers.hpp"
+#include "msgpack_gen/marshal.hpp"
+#include "msgpack_gen/pool.hpp"
+#include "msgpack_gen/reader.hpp"
+#include "msgpack_gen/status.hpp"
+#include "msgpack_gen/writer.hpp"

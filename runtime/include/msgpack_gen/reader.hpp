@@ -1,0 +1,519 @@
+// The low-level msgpack reader. Every read checks the bytes that remain, accepts every valid
+// encoding of the value (any integer width, str8/16/32, ...), and on failure returns false after
+// recording what was expected, what was found and where. Nothing here allocates on success.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "msgpack_gen/endian.hpp"
+#include "msgpack_gen/status.hpp"
+
+namespace msgpack_gen {
+
+// The msgpack family a marker byte belongs to; used for error messages and dispatch.
+enum class Family { nil, boolean, integer, float32, float64, str, bin, array, map, ext, invalid };
+
+inline Family family_of(std::uint8_t m) noexcept {
+  if (m <= 0x7f || m >= 0xe0) return Family::integer;
+  if (m <= 0x8f) return Family::map;
+  if (m <= 0x9f) return Family::array;
+  if (m <= 0xbf) return Family::str;
+  switch (m) {
+    case 0xc0: return Family::nil;
+    case 0xc2:
+    case 0xc3: return Family::boolean;
+    case 0xc4:
+    case 0xc5:
+    case 0xc6: return Family::bin;
+    case 0xc7:
+    case 0xc8:
+    case 0xc9:
+    case 0xd4:
+    case 0xd5:
+    case 0xd6:
+    case 0xd7:
+    case 0xd8: return Family::ext;
+    case 0xca: return Family::float32;
+    case 0xcb: return Family::float64;
+    case 0xd9:
+    case 0xda:
+    case 0xdb: return Family::str;
+    case 0xdc:
+    case 0xdd: return Family::array;
+    case 0xde:
+    case 0xdf: return Family::map;
+    case 0xc1: return Family::invalid;
+    default: return Family::integer;  // 0xcc..0xd3
+  }
+}
+
+inline const char* family_name(Family f) noexcept {
+  switch (f) {
+    case Family::nil: return "nil";
+    case Family::boolean: return "bool";
+    case Family::integer: return "int";
+    case Family::float32: return "float32";
+    case Family::float64: return "float64";
+    case Family::str: return "str";
+    case Family::bin: return "bin";
+    case Family::array: return "array";
+    case Family::map: return "map";
+    case Family::ext: return "ext";
+    case Family::invalid: return "invalid marker";
+  }
+  return "?";
+}
+
+struct ReaderOptions {
+  // Containers (arrays, maps, structs) may nest this deep, skipped values included.
+  std::uint32_t max_depth = 64;
+};
+
+class Reader {
+ public:
+  static constexpr std::uint32_t kDepthLimit = 1024;  // the most max_depth may be
+
+  Reader(const void* data, std::size_t size, ReaderOptions options = {}) noexcept
+      : begin_(static_cast<const std::uint8_t*>(data)),
+        pos_(begin_),
+        end_(begin_ + size),
+        max_depth_(options.max_depth < kDepthLimit ? options.max_depth : kDepthLimit) {}
+
+  std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
+  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
+  bool at_end() const noexcept { return pos_ == end_; }
+  const std::uint8_t* position() const noexcept { return pos_; }
+
+  // The next value's family, without consuming it; false at the end of input.
+  bool peek(Family& family) noexcept {
+    if (pos_ == end_) return fail(ErrorCode::truncated, "a value");
+    family = family_of(*pos_);
+    return true;
+  }
+  // True when the next byte is nil (does not consume it, never fails).
+  bool next_is_nil() const noexcept { return pos_ != end_ && *pos_ == 0xc0; }
+
+  bool read_nil() {
+    if (!need(1, "nil")) return false;
+    if (*pos_ != 0xc0) return mismatch("nil");
+    ++pos_;
+    return true;
+  }
+
+  bool read_bool(bool& out) {
+    if (!need(1, "bool")) return false;
+    std::uint8_t m = *pos_;
+    if (m != 0xc2 && m != 0xc3) return mismatch("bool");
+    out = m == 0xc3;
+    ++pos_;
+    return true;
+  }
+
+  // Any integer encoding into any integer type T; values T cannot hold are out_of_range.
+  template <class T>
+  bool read_int(T& out) {
+    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>, "integer types only");
+    if (!need(1, "int")) return false;
+    const std::uint8_t* start = pos_;
+    std::uint8_t m = *pos_;
+    if (m <= 0x7f) {  // positive fixint: fits every integer type
+      out = static_cast<T>(m);
+      ++pos_;
+      return true;
+    }
+    std::uint64_t magnitude = 0;
+    std::int64_t negative = 0;
+    bool is_negative = false;
+    if (m >= 0xe0) {
+      is_negative = true;
+      negative = static_cast<std::int8_t>(m);
+      ++pos_;
+    } else {
+      switch (m) {
+        case 0xcc: if (!need(2, "uint8")) return false; magnitude = pos_[1]; pos_ += 2; break;
+        case 0xcd: if (!need(3, "uint16")) return false; magnitude = endian::load<std::uint16_t>(pos_ + 1); pos_ += 3; break;
+        case 0xce: if (!need(5, "uint32")) return false; magnitude = endian::load<std::uint32_t>(pos_ + 1); pos_ += 5; break;
+        case 0xcf: if (!need(9, "uint64")) return false; magnitude = endian::load<std::uint64_t>(pos_ + 1); pos_ += 9; break;
+        case 0xd0: if (!need(2, "int8")) return false; negative = static_cast<std::int8_t>(pos_[1]); pos_ += 2; break;
+        case 0xd1: if (!need(3, "int16")) return false; negative = static_cast<std::int16_t>(endian::load<std::uint16_t>(pos_ + 1)); pos_ += 3; break;
+        case 0xd2: if (!need(5, "int32")) return false; negative = static_cast<std::int32_t>(endian::load<std::uint32_t>(pos_ + 1)); pos_ += 5; break;
+        case 0xd3: if (!need(9, "int64")) return false; negative = static_cast<std::int64_t>(endian::load<std::uint64_t>(pos_ + 1)); pos_ += 9; break;
+        default: return mismatch("int");
+      }
+      if (m >= 0xd0) {  // a signed form may still hold a non-negative value
+        if (negative >= 0) {
+          magnitude = static_cast<std::uint64_t>(negative);
+        } else {
+          is_negative = true;
+        }
+      }
+    }
+    if (is_negative) {
+      if constexpr (std::is_signed_v<T>) {
+        if (negative >= static_cast<std::int64_t>(std::numeric_limits<T>::min())) {
+          out = static_cast<T>(negative);
+          return true;
+        }
+      }
+      pos_ = start;  // the error points at the value
+      return out_of_range(std::to_string(negative));
+    }
+    if (magnitude <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+      out = static_cast<T>(magnitude);
+      return true;
+    }
+    pos_ = start;
+    return out_of_range(std::to_string(magnitude));
+  }
+
+  // float32, float64 or any integer (Lua numbers arrive as integers).
+  template <class F>
+  bool read_float(F& out) {
+    static_assert(std::is_floating_point_v<F>, "floating-point types only");
+    if (!need(1, "float")) return false;
+    std::uint8_t m = *pos_;
+    if (m == 0xca) {
+      if (!need(5, "float32")) return false;
+      std::uint32_t bits = endian::load<std::uint32_t>(pos_ + 1);
+      float v;
+      std::memcpy(&v, &bits, sizeof v);
+      out = static_cast<F>(v);
+      pos_ += 5;
+      return true;
+    }
+    if (m == 0xcb) {
+      if (!need(9, "float64")) return false;
+      std::uint64_t bits = endian::load<std::uint64_t>(pos_ + 1);
+      double v;
+      std::memcpy(&v, &bits, sizeof v);
+      out = static_cast<F>(v);
+      pos_ += 9;
+      return true;
+    }
+    if (family_of(m) != Family::integer) return mismatch("float");
+    if (m <= 0x7f || (m >= 0xcc && m <= 0xcf)) {
+      std::uint64_t u = 0;
+      if (!read_int(u)) return false;
+      out = static_cast<F>(u);
+    } else {
+      std::int64_t s = 0;
+      if (!read_int(s)) return false;
+      out = static_cast<F>(s);
+    }
+    return true;
+  }
+
+  // A str (or bin, which some encoders use for text) as a view into the input.
+  bool read_str(std::string_view& out) {
+    if (!need(1, "str")) return false;
+    std::uint8_t m = *pos_;
+    std::size_t header;
+    std::uint32_t n;
+    if (m >= 0xa0 && m <= 0xbf) {
+      header = 1;
+      n = m & 0x1f;
+    } else if (!read_length(m, Family::str, "str", header, n)) {
+      return false;
+    }
+    return take_bytes(header, n, "str", out);
+  }
+
+  // A bin (or str) as a view into the input.
+  bool read_bin(std::string_view& out) {
+    if (!need(1, "bin")) return false;
+    std::uint8_t m = *pos_;
+    std::size_t header;
+    std::uint32_t n;
+    if (m >= 0xa0 && m <= 0xbf) {
+      header = 1;
+      n = m & 0x1f;
+    } else if (!read_length(m, Family::bin, "bin", header, n)) {
+      return false;
+    }
+    return take_bytes(header, n, "bin", out);
+  }
+
+  // An ext value: its type and payload (a view into the input).
+  bool read_ext(std::int8_t& type, std::string_view& payload) {
+    if (!need(1, "ext")) return false;
+    std::uint8_t m = *pos_;
+    std::size_t header;
+    std::uint32_t n;
+    switch (m) {
+      case 0xd4: header = 1; n = 1; break;
+      case 0xd5: header = 1; n = 2; break;
+      case 0xd6: header = 1; n = 4; break;
+      case 0xd7: header = 1; n = 8; break;
+      case 0xd8: header = 1; n = 16; break;
+      case 0xc7: if (!need(2, "ext8")) return false; header = 2; n = pos_[1]; break;
+      case 0xc8: if (!need(3, "ext16")) return false; header = 3; n = endian::load<std::uint16_t>(pos_ + 1); break;
+      case 0xc9: if (!need(5, "ext32")) return false; header = 5; n = endian::load<std::uint32_t>(pos_ + 1); break;
+      default: return mismatch("ext");
+    }
+    if (remaining() - header < 1 + static_cast<std::size_t>(n)) {
+      return fail(ErrorCode::length_exceeds_input, "ext payload of " + std::to_string(n) + " bytes");
+    }
+    type = static_cast<std::int8_t>(pos_[header]);
+    payload = std::string_view(reinterpret_cast<const char*>(pos_ + header + 1), n);
+    pos_ += header + 1 + n;
+    return true;
+  }
+
+  // An array header. n is checked against the input: every element takes at least one byte.
+  bool read_array_header(std::uint32_t& n) {
+    if (!need(1, "array")) return false;
+    std::uint8_t m = *pos_;
+    if (m >= 0x90 && m <= 0x9f) {
+      n = m & 0x0f;
+      ++pos_;
+    } else if (m == 0xdc || m == 0xdd) {
+      if (!read_count(m == 0xdc, n, "array")) return false;
+    } else {
+      return mismatch("array");
+    }
+    if (n > remaining()) return too_long("array", n);
+    return true;
+  }
+
+  // A map header. n pairs need at least 2n bytes.
+  bool read_map_header(std::uint32_t& n) {
+    if (!need(1, "map")) return false;
+    std::uint8_t m = *pos_;
+    if (m >= 0x80 && m <= 0x8f) {
+      n = m & 0x0f;
+      ++pos_;
+    } else if (m == 0xde || m == 0xdf) {
+      if (!read_count(m == 0xde, n, "map")) return false;
+    } else {
+      return mismatch("map");
+    }
+    if (static_cast<std::uint64_t>(n) * 2 > remaining()) return too_long("map", n);
+    return true;
+  }
+
+  // Skips one whole value of any type. Iterative, so hostile nesting cannot overflow the stack;
+  // still bounded by max_depth like values that are decoded.
+  bool skip() {
+    // pending[d]: values still to skip at nesting level d below the current one.
+    std::uint64_t pending[kSkipStack];
+    std::uint32_t levels = 0;
+    std::uint64_t left = 1;
+    for (;;) {
+      while (left == 0) {
+        if (levels == 0) return true;
+        left = pending[--levels];
+      }
+      --left;
+      if (!need(1, "a value")) return false;
+      std::uint8_t m = *pos_;
+      std::uint64_t children = 0;
+      if (m <= 0x7f || m >= 0xe0 || m == 0xc0 || m == 0xc2 || m == 0xc3) {
+        ++pos_;
+        continue;
+      }
+      if (m >= 0xa0 && m <= 0xbf) {
+        std::string_view ignored;
+        if (!read_str(ignored)) return false;
+        continue;
+      }
+      if (m >= 0x80 && m <= 0x9f) {
+        children = (m <= 0x8f) ? 2u * (m & 0x0f) : (m & 0x0f);
+        ++pos_;
+      } else {
+        std::size_t fixed = 0;
+        switch (m) {
+          case 0xcc: case 0xd0: case 0xd4: fixed = 2 + (m == 0xd4); break;
+          case 0xcd: case 0xd1: case 0xd5: fixed = 3 + (m == 0xd5); break;
+          case 0xca: case 0xce: case 0xd2: case 0xd6: fixed = 5 + (m == 0xd6); break;
+          case 0xcb: case 0xcf: case 0xd3: case 0xd7: fixed = 9 + (m == 0xd7); break;
+          case 0xd8: fixed = 18; break;
+          default: break;
+        }
+        if (fixed != 0) {
+          if (!need(fixed, family_name(family_of(m)))) return false;
+          pos_ += fixed;
+          continue;
+        }
+        std::uint32_t n = 0;
+        switch (m) {
+          case 0xc4: case 0xc5: case 0xc6: case 0xd9: case 0xda: case 0xdb: {
+            std::string_view ignored;
+            if (!read_bin(ignored)) return false;
+            continue;
+          }
+          case 0xc7: case 0xc8: case 0xc9: {
+            std::int8_t type;
+            std::string_view ignored;
+            if (!read_ext(type, ignored)) return false;
+            continue;
+          }
+          case 0xdc: case 0xdd:
+            if (!read_array_header(n)) return false;
+            children = n;
+            break;
+          case 0xde: case 0xdf:
+            if (!read_map_header(n)) return false;
+            children = 2ull * n;
+            break;
+          default:  // 0xc1
+            return fail(ErrorCode::invalid_marker, "a value");
+        }
+      }
+      // A container: descend into it.
+      if (children > remaining()) return too_long(family_name(family_of(m)), children);
+      if (depth_ + levels + 1 > max_depth_ || levels + 1 >= kSkipStack) {
+        return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
+      }
+      pending[levels++] = left;
+      left = children;
+    }
+  }
+
+  // Nesting bookkeeping for decoders of containers and structs.
+  bool enter() {
+    if (depth_ >= max_depth_) {
+      return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
+    }
+    ++depth_;
+    return true;
+  }
+  void leave() noexcept { --depth_; }
+  std::uint32_t depth() const noexcept { return depth_; }
+
+  // --- errors ------------------------------------------------------------------------------
+  // Each returns false so a decoder can write `return in.fail...(...)`.
+
+  bool fail(ErrorCode code, std::string expected) {
+    if (code_ == ErrorCode::ok) {
+      code_ = code;
+      error_offset_ = offset();
+      detail_ = "expected " + expected;
+      if (pos_ != end_ && code != ErrorCode::truncated && code != ErrorCode::trailing_bytes) {
+        detail_ += ", found ";
+        describe_marker(*pos_, detail_);
+      }
+    }
+    return false;
+  }
+  bool mismatch(const char* expected) { return fail(ErrorCode::type_mismatch, expected); }
+  bool invalid(std::string what) {
+    if (code_ == ErrorCode::ok) {
+      code_ = ErrorCode::invalid_value;
+      error_offset_ = offset();
+      detail_ = std::move(what);
+    }
+    return false;
+  }
+
+  // Called while an error unwinds through a field, element or map entry: builds the path.
+  bool in_field(std::string_view name) {
+    prefix_path(".", name, "");
+    return false;
+  }
+  bool in_element(std::size_t index) {
+    prefix_path("[", std::to_string(index), "]");
+    return false;
+  }
+  bool in_key(std::string_view key) {
+    prefix_path("[\"", key, "\"]");
+    return false;
+  }
+
+  bool failed() const noexcept { return code_ != ErrorCode::ok; }
+  Status status() const {
+    if (code_ == ErrorCode::ok) return Status();
+    std::string path = path_;
+    if (!path.empty() && path[0] == '.') path.erase(0, 1);
+    return Status(code_, error_offset_, detail_, std::move(path));
+  }
+
+ private:
+  static constexpr std::uint32_t kSkipStack = kDepthLimit + 1;
+
+  bool need(std::size_t n, const char* what) {
+    if (remaining() >= n) return true;
+    return fail(ErrorCode::truncated, what);
+  }
+  bool out_of_range(const std::string& value) {
+    if (code_ == ErrorCode::ok) {
+      code_ = ErrorCode::out_of_range;
+      error_offset_ = offset();
+      detail_ = "value " + value + " does not fit the field's type";
+    }
+    return false;
+  }
+  bool too_long(const char* what, std::uint64_t n) {
+    return fail(ErrorCode::length_exceeds_input,
+                std::string(what) + " of " + std::to_string(n) + " elements to fit in the " +
+                    std::to_string(remaining()) + " remaining bytes");
+  }
+
+  // Reads the 16- or 32-bit count after an array or map marker.
+  bool read_count(bool is16, std::uint32_t& n, const char* what) {
+    if (is16) {
+      if (!need(3, what)) return false;
+      n = endian::load<std::uint16_t>(pos_ + 1);
+      pos_ += 3;
+    } else {
+      if (!need(5, what)) return false;
+      n = endian::load<std::uint32_t>(pos_ + 1);
+      pos_ += 5;
+    }
+    return true;
+  }
+
+  // The header size and length of a str8/16/32 or bin8/16/32 (both are accepted).
+  bool read_length(std::uint8_t m, Family wanted, const char* what, std::size_t& header,
+                   std::uint32_t& n) {
+    switch (m) {
+      case 0xd9: case 0xc4: if (!need(2, what)) return false; header = 2; n = pos_[1]; return true;
+      case 0xda: case 0xc5: if (!need(3, what)) return false; header = 3; n = endian::load<std::uint16_t>(pos_ + 1); return true;
+      case 0xdb: case 0xc6: if (!need(5, what)) return false; header = 5; n = endian::load<std::uint32_t>(pos_ + 1); return true;
+      default: return mismatch(wanted == Family::str ? "str" : "bin");
+    }
+  }
+
+  bool take_bytes(std::size_t header, std::uint32_t n, const char* what, std::string_view& out) {
+    if (remaining() - header < n) {
+      return fail(ErrorCode::length_exceeds_input,
+                  std::string(what) + " of " + std::to_string(n) + " bytes");
+    }
+    out = std::string_view(reinterpret_cast<const char*>(pos_ + header), n);
+    pos_ += header + n;
+    return true;
+  }
+
+  void prefix_path(std::string_view open, std::string_view name, std::string_view close) {
+    std::string segment;
+    segment.reserve(open.size() + name.size() + close.size() + path_.size());
+    segment.append(open).append(name).append(close).append(path_);
+    path_ = std::move(segment);
+  }
+
+  static void describe_marker(std::uint8_t m, std::string& out) {
+    static const char* const kHex = "0123456789abcdef";
+    out += family_name(family_of(m));
+    out += " (0x";
+    out += kHex[m >> 4];
+    out += kHex[m & 15];
+    out += ')';
+  }
+
+  const std::uint8_t* begin_;
+  const std::uint8_t* pos_;
+  const std::uint8_t* end_;
+  std::uint32_t depth_ = 0;
+  std::uint32_t max_depth_;
+  ErrorCode code_ = ErrorCode::ok;
+  std::size_t error_offset_ = 0;
+  std::string detail_;
+  std::string path_;
+};
+
+}  // namespace msgpack_gen

@@ -1,0 +1,218 @@
+// The low-level msgpack writer: one call per msgpack value or header, always the smallest
+// (canonical) encoding, byte-for-byte what msgpack-c writes for the same value.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "msgpack_gen/buffer.hpp"
+#include "msgpack_gen/endian.hpp"
+
+namespace msgpack_gen {
+
+// Unchecked encoders: each writes at p, which must have room for the worst case, and returns
+// the byte after what it wrote. The Writer checks capacity and calls these.
+namespace encode {
+
+constexpr std::size_t kMaxIntSize = 9;     // 0xcf + 8 bytes
+constexpr std::size_t kMaxHeaderSize = 5;  // 0xdb/0xdd/0xdf + 4 bytes
+
+inline std::uint8_t* uint(std::uint8_t* p, std::uint64_t v) noexcept {
+  if (v < 0x80) {
+    *p = static_cast<std::uint8_t>(v);
+    return p + 1;
+  }
+  if (v <= 0xff) {
+    p[0] = 0xcc;
+    p[1] = static_cast<std::uint8_t>(v);
+    return p + 2;
+  }
+  if (v <= 0xffff) {
+    *p = 0xcd;
+    return endian::store(p + 1, static_cast<std::uint16_t>(v));
+  }
+  if (v <= 0xffffffffu) {
+    *p = 0xce;
+    return endian::store(p + 1, static_cast<std::uint32_t>(v));
+  }
+  *p = 0xcf;
+  return endian::store(p + 1, v);
+}
+
+inline std::uint8_t* sint(std::uint8_t* p, std::int64_t v) noexcept {
+  if (v >= 0) return uint(p, static_cast<std::uint64_t>(v));
+  if (v >= -32) {
+    *p = static_cast<std::uint8_t>(v);
+    return p + 1;
+  }
+  if (v >= -128) {
+    p[0] = 0xd0;
+    p[1] = static_cast<std::uint8_t>(v);
+    return p + 2;
+  }
+  if (v >= -32768) {
+    *p = 0xd1;
+    return endian::store(p + 1, static_cast<std::uint16_t>(v));
+  }
+  if (v >= INT32_MIN) {
+    *p = 0xd2;
+    return endian::store(p + 1, static_cast<std::uint32_t>(v));
+  }
+  *p = 0xd3;
+  return endian::store(p + 1, static_cast<std::uint64_t>(v));
+}
+
+inline std::uint8_t* f32(std::uint8_t* p, float v) noexcept {
+  std::uint32_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  *p = 0xca;
+  return endian::store(p + 1, bits);
+}
+
+inline std::uint8_t* f64(std::uint8_t* p, double v) noexcept {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  *p = 0xcb;
+  return endian::store(p + 1, bits);
+}
+
+// A header with a fix form (fix_base | n for n <= fix_max) and 16/32-bit forms.
+inline std::uint8_t* header(std::uint8_t* p, std::uint32_t n, std::uint8_t fix_base,
+                            std::uint32_t fix_max, std::uint8_t marker16) noexcept {
+  if (n <= fix_max) {
+    *p = static_cast<std::uint8_t>(fix_base | n);
+    return p + 1;
+  }
+  if (n <= 0xffff) {
+    *p = marker16;
+    return endian::store(p + 1, static_cast<std::uint16_t>(n));
+  }
+  *p = static_cast<std::uint8_t>(marker16 + 1);
+  return endian::store(p + 1, n);
+}
+
+inline std::uint8_t* array_header(std::uint8_t* p, std::uint32_t n) noexcept {
+  return header(p, n, 0x90, 15, 0xdc);
+}
+inline std::uint8_t* map_header(std::uint8_t* p, std::uint32_t n) noexcept {
+  return header(p, n, 0x80, 15, 0xde);
+}
+
+inline std::uint8_t* str_header(std::uint8_t* p, std::uint32_t n) noexcept {
+  if (n < 32) {
+    *p = static_cast<std::uint8_t>(0xa0 | n);
+    return p + 1;
+  }
+  if (n <= 0xff) {
+    p[0] = 0xd9;
+    p[1] = static_cast<std::uint8_t>(n);
+    return p + 2;
+  }
+  if (n <= 0xffff) {
+    *p = 0xda;
+    return endian::store(p + 1, static_cast<std::uint16_t>(n));
+  }
+  *p = 0xdb;
+  return endian::store(p + 1, n);
+}
+
+inline std::uint8_t* bin_header(std::uint8_t* p, std::uint32_t n) noexcept {
+  if (n <= 0xff) {
+    p[0] = 0xc4;
+    p[1] = static_cast<std::uint8_t>(n);
+    return p + 2;
+  }
+  if (n <= 0xffff) {
+    *p = 0xc5;
+    return endian::store(p + 1, static_cast<std::uint16_t>(n));
+  }
+  *p = 0xc6;
+  return endian::store(p + 1, n);
+}
+
+inline std::uint8_t* ext_header(std::uint8_t* p, std::int8_t type, std::uint32_t n) noexcept {
+  switch (n) {
+    case 1: *p++ = 0xd4; break;
+    case 2: *p++ = 0xd5; break;
+    case 4: *p++ = 0xd6; break;
+    case 8: *p++ = 0xd7; break;
+    case 16: *p++ = 0xd8; break;
+    default:
+      if (n <= 0xff) {
+        *p++ = 0xc7;
+        *p++ = static_cast<std::uint8_t>(n);
+      } else if (n <= 0xffff) {
+        *p = 0xc8;
+        p = endian::store(p + 1, static_cast<std::uint16_t>(n));
+      } else {
+        *p = 0xc9;
+        p = endian::store(p + 1, n);
+      }
+  }
+  *p = static_cast<std::uint8_t>(type);
+  return p + 1;
+}
+
+}  // namespace encode
+
+// Appends msgpack values to a Buffer. Cheap to create; holds only a reference.
+class Writer {
+ public:
+  explicit Writer(Buffer& out) noexcept : out_(out) {}
+
+  Buffer& buffer() noexcept { return out_; }
+
+  void nil() { put1(0xc0); }
+  void boolean(bool v) { put1(v ? 0xc3 : 0xc2); }
+
+  void uint(std::uint64_t v) { out_.commit(encode::uint(out_.prepare(encode::kMaxIntSize), v)); }
+  void sint(std::int64_t v) { out_.commit(encode::sint(out_.prepare(encode::kMaxIntSize), v)); }
+  void f32(float v) { out_.commit(encode::f32(out_.prepare(5), v)); }
+  void f64(double v) { out_.commit(encode::f64(out_.prepare(9), v)); }
+
+  void str(const char* s, std::size_t n) {
+    std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
+    p = encode::str_header(p, static_cast<std::uint32_t>(n));
+    if (n != 0) std::memcpy(p, s, n);
+    out_.commit(p + n);
+  }
+  void str(std::string_view s) { str(s.data(), s.size()); }
+
+  void bin(const void* bytes, std::size_t n) {
+    std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
+    p = encode::bin_header(p, static_cast<std::uint32_t>(n));
+    if (n != 0) std::memcpy(p, bytes, n);
+    out_.commit(p + n);
+  }
+
+  void ext(std::int8_t type, const void* bytes, std::size_t n) {
+    std::uint8_t* p = out_.prepare(6 + n);
+    p = encode::ext_header(p, type, static_cast<std::uint32_t>(n));
+    if (n != 0) std::memcpy(p, bytes, n);
+    out_.commit(p + n);
+  }
+
+  void array_header(std::uint32_t n) {
+    out_.commit(encode::array_header(out_.prepare(encode::kMaxHeaderSize), n));
+  }
+  void map_header(std::uint32_t n) {
+    out_.commit(encode::map_header(out_.prepare(encode::kMaxHeaderSize), n));
+  }
+
+  // Bytes that are already msgpack: pre-encoded keys and headers, or a whole encoded value.
+  void raw(const void* bytes, std::size_t n) { out_.append(bytes, n); }
+  void raw(std::string_view bytes) { out_.append(bytes.data(), bytes.size()); }
+
+ private:
+  void put1(std::uint8_t byte) {
+    std::uint8_t* p = out_.prepare(1);
+    *p = byte;
+    out_.commit(p + 1);
+  }
+
+  Buffer& out_;
+};
+
+}  // namespace msgpack_gen
