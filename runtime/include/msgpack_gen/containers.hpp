@@ -54,11 +54,20 @@ struct map_codec {
     for (std::uint32_t i = 0; i < n; ++i) {
       K key{};
       if (!codec<K>::decode(in, key)) return in.in_element(i);
-      V& item = value[std::move(key)];
-      if (!codec<V>::decode(in, item)) return in.in_element(i);
+      auto& entry = *value.try_emplace(std::move(key)).first;
+      if (!codec<V>::decode(in, entry.second)) return in_entry(in, entry.first, i);
     }
     in.leave();
     return true;
+  }
+
+  // A value that failed is named by its key when the key is text, else by the entry's position.
+  static bool in_entry(Reader& in, const K& key, std::uint32_t i) {
+    if constexpr (std::is_convertible_v<const K&, std::string_view>) {
+      return in.in_key(key);
+    } else {
+      return in.in_element(i);
+    }
   }
 };
 

@@ -1,0 +1,792 @@
+// The reader: decodes what msgpack-c writes, accepts every valid encoding, and rejects hostile or
+// damaged input with the right error code, offset and path, without crashing or over-allocating.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "test_support.hpp"
+
+using msgpack_gen::ErrorCode;
+using msgpack_gen::Reader;
+using msgpack_gen::ReaderOptions;
+using msgpack_gen::Status;
+using msgpack_gen::unmarshal;
+using test_support::Bytes;
+using test_support::theirs;
+
+namespace {
+
+template <class T>
+Status decode(const Bytes& bytes, T& value, ReaderOptions options = {}) {
+  return unmarshal(bytes.data(), bytes.size(), value, options);
+}
+
+// msgpack-c's encoding of value decoded by msgpack-gen into a fresh T.
+template <class T>
+T round_trip_from_msgpack_c(const T& value) {
+  const Bytes bytes = theirs(value).bytes;
+  T decoded{};
+  const Status status = decode(bytes, decoded);
+  INFO(status.message());
+  REQUIRE(status.ok());
+  return decoded;
+}
+
+Bytes concat(std::initializer_list<Bytes> parts) {
+  Bytes all;
+  for (const Bytes& part : parts) all.insert(all.end(), part.begin(), part.end());
+  return all;
+}
+
+Bytes text(const std::string& s) {
+  return Bytes(s.begin(), s.end());
+}
+
+// A record with a hand-written codec in the shape generated code has (an array of fields), so
+// the truncation tests cover every kind of marker in one nested value.
+struct Record {
+  std::int64_t id = 0;
+  std::uint64_t big = 0;
+  double ratio = 0;
+  float weight = 0;
+  bool active = false;
+  std::string name;
+  std::vector<std::uint8_t> blob;
+  std::optional<std::string> note;
+  std::vector<std::map<std::string, std::vector<std::int32_t>>> groups;
+  bool operator==(const Record& o) const {
+    return id == o.id && big == o.big && ratio == o.ratio && weight == o.weight &&
+           active == o.active && name == o.name && blob == o.blob && note == o.note &&
+           groups == o.groups;
+  }
+};
+
+Record sample_record() {
+  Record r;
+  r.id = -40000;
+  r.big = 1ULL << 40;
+  r.ratio = 0.125;
+  r.weight = -2.5f;
+  r.active = true;
+  r.name = std::string(40, 'n');                  // str8
+  r.blob = std::vector<std::uint8_t>(300, 0xab);  // bin16
+  r.note = "hello";
+  r.groups = {{{"k", {1, -1, 70000}}}, {}, {{"a", {}}, {"b", {-129}}}};
+  return r;
+}
+
+}  // namespace
+
+template <>
+struct msgpack_gen::codec<Record> {
+  static void encode(Writer& out, const Record& r) {
+    out.array_header(9);
+    codec<std::int64_t>::encode(out, r.id);
+    codec<std::uint64_t>::encode(out, r.big);
+    codec<double>::encode(out, r.ratio);
+    codec<float>::encode(out, r.weight);
+    codec<bool>::encode(out, r.active);
+    codec<std::string>::encode(out, r.name);
+    codec<std::vector<std::uint8_t>>::encode(out, r.blob);
+    codec<std::optional<std::string>>::encode(out, r.note);
+    codec<decltype(r.groups)>::encode(out, r.groups);
+  }
+  static bool decode(Reader& in, Record& r) {
+    std::uint32_t n;
+    if (!in.read_array_header(n)) return false;
+    if (n != 9) return in.invalid("expected 9 fields");
+    if (!in.enter()) return false;
+    if (!codec<std::int64_t>::decode(in, r.id)) return in.in_field("id");
+    if (!codec<std::uint64_t>::decode(in, r.big)) return in.in_field("big");
+    if (!codec<double>::decode(in, r.ratio)) return in.in_field("ratio");
+    if (!codec<float>::decode(in, r.weight)) return in.in_field("weight");
+    if (!codec<bool>::decode(in, r.active)) return in.in_field("active");
+    if (!codec<std::string>::decode(in, r.name)) return in.in_field("name");
+    if (!codec<std::vector<std::uint8_t>>::decode(in, r.blob)) return in.in_field("blob");
+    if (!codec<std::optional<std::string>>::decode(in, r.note)) return in.in_field("note");
+    if (!codec<decltype(r.groups)>::decode(in, r.groups)) return in.in_field("groups");
+    in.leave();
+    return true;
+  }
+};
+
+TEMPLATE_TEST_CASE("integers written by msgpack-c decode to the same value", "[reader][int]",
+                   std::int8_t, std::int16_t, std::int32_t, std::int64_t, std::uint8_t,
+                   std::uint16_t, std::uint32_t, std::uint64_t) {
+  using Limits = std::numeric_limits<TestType>;
+  std::vector<TestType> values = {Limits::min(), Limits::max(), 0, 1, 127};
+  if constexpr (Limits::is_signed) values.insert(values.end(), {-1, -32, -33, -128});
+  if constexpr (sizeof(TestType) >= 2) {
+    values.insert(values.end(), {128, 255, 256, 32767});
+    if constexpr (Limits::is_signed) values.insert(values.end(), {-129, -32768});
+  }
+  if constexpr (sizeof(TestType) >= 4) {
+    values.insert(values.end(), {65535, 65536, 2147483647});
+    if constexpr (Limits::is_signed) {
+      values.insert(values.end(), {-32769, static_cast<TestType>(Limits::min())});
+    }
+  }
+  if constexpr (sizeof(TestType) == 8) {
+    values.insert(values.end(),
+                  {static_cast<TestType>(4294967295u), static_cast<TestType>(4294967296u)});
+    if constexpr (Limits::is_signed) values.push_back(static_cast<TestType>(-2147483649LL));
+  }
+  for (TestType value : values) {
+    INFO("value " << +value);
+    CHECK(round_trip_from_msgpack_c(value) == value);
+  }
+}
+
+TEST_CASE("every integer width is accepted when the value fits", "[reader][int]") {
+  // 5 and -5 in every encoding that can hold them, canonical or not.
+  const std::vector<Bytes> five = {
+      {0x05},
+      {0xcc, 0x05},
+      {0xcd, 0x00, 0x05},
+      {0xce, 0x00, 0x00, 0x00, 0x05},
+      {0xcf, 0, 0, 0, 0, 0, 0, 0, 0x05},
+      {0xd0, 0x05},
+      {0xd1, 0x00, 0x05},
+      {0xd2, 0x00, 0x00, 0x00, 0x05},
+      {0xd3, 0, 0, 0, 0, 0, 0, 0, 0x05},
+  };
+  for (const Bytes& bytes : five) {
+    INFO("marker " << +bytes[0]);
+    std::int8_t i8 = 0;
+    std::uint8_t u8 = 0;
+    std::int64_t i64 = 0;
+    std::uint64_t u64 = 0;
+    std::uint16_t u16 = 0;
+    CHECK(decode(bytes, i8).ok());
+    CHECK(decode(bytes, u8).ok());
+    CHECK(decode(bytes, i64).ok());
+    CHECK(decode(bytes, u64).ok());
+    CHECK(decode(bytes, u16).ok());
+    CHECK(i8 == 5);
+    CHECK(u8 == 5);
+    CHECK(i64 == 5);
+    CHECK(u64 == 5);
+    CHECK(u16 == 5);
+  }
+  const std::vector<Bytes> minus_five = {
+      {0xfb},
+      {0xd0, 0xfb},
+      {0xd1, 0xff, 0xfb},
+      {0xd2, 0xff, 0xff, 0xff, 0xfb},
+      {0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfb},
+  };
+  for (const Bytes& bytes : minus_five) {
+    INFO("marker " << +bytes[0]);
+    std::int8_t i8 = 0;
+    std::int32_t i32 = 0;
+    std::int64_t i64 = 0;
+    CHECK(decode(bytes, i8).ok());
+    CHECK(decode(bytes, i32).ok());
+    CHECK(decode(bytes, i64).ok());
+    CHECK(i8 == -5);
+    CHECK(i32 == -5);
+    CHECK(i64 == -5);
+  }
+}
+
+TEST_CASE("integers that do not fit the target are out_of_range at the value's offset",
+          "[reader][int]") {
+  // Each bad value sits at index 1 of an array, after a one-byte element, so at offset 2.
+  struct Case {
+    const char* what;
+    Bytes value;
+  };
+  const std::vector<Case> into_int8 = {
+      {"300", {0xcd, 0x01, 0x2c}}, {"128", {0xcc, 0x80}}, {"-129", {0xd1, 0xff, 0x7f}}};
+  for (const Case& c : into_int8) {
+    INFO(c.what << " into int8_t");
+    std::vector<std::int8_t> out;
+    const Status status = decode(concat({{0x92, 0x01}, c.value}), out);
+    CHECK(status.code() == ErrorCode::out_of_range);
+    CHECK(status.offset() == 2);
+    CHECK(status.path() == "[1]");
+    CHECK(status.detail().find(c.what) != std::string::npos);
+  }
+
+  std::vector<std::uint32_t> u32;
+  Status status = decode({0x92, 0x01, 0xff}, u32);
+  CHECK(status.code() == ErrorCode::out_of_range);
+  CHECK(status.offset() == 2);
+  CHECK(status.detail() == "value -1 does not fit the field's type");
+
+  std::uint64_t u64 = 0;
+  status = decode({0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0}, u64);  // INT64_MIN
+  CHECK(status.code() == ErrorCode::out_of_range);
+  CHECK(status.offset() == 0);
+
+  std::int64_t i64 = 0;
+  status = decode({0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0}, i64);  // 2^63
+  CHECK(status.code() == ErrorCode::out_of_range);
+  CHECK(status.detail().find("9223372036854775808") != std::string::npos);
+  CHECK(decode({0xcf, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, i64).ok());
+  CHECK(i64 == std::numeric_limits<std::int64_t>::max());
+
+  std::uint8_t u8 = 0;
+  status = decode({0xcd, 0x01, 0x00}, u8);  // 256
+  CHECK(status.code() == ErrorCode::out_of_range);
+  CHECK(decode({0xcd, 0x00, 0xff}, u8).ok());
+  CHECK(u8 == 255);
+
+  std::int32_t i32 = 0;
+  status = decode({0xd3, 0xff, 0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff}, i32);  // INT32_MIN - 1
+  CHECK(status.code() == ErrorCode::out_of_range);
+  CHECK(decode({0xd3, 0xff, 0xff, 0xff, 0xff, 0x80, 0, 0, 0}, i32).ok());
+  CHECK(i32 == std::numeric_limits<std::int32_t>::min());
+}
+
+TEST_CASE("floats and doubles decode from floats and from every integer form", "[reader][float]") {
+  for (double value : {0.5, -0.1, 1e300, -2.5e-308}) {
+    INFO("double " << value);
+    CHECK(round_trip_from_msgpack_c(value) == value);
+  }
+  for (float value : {0.5f, -0.1f, 1e30f}) {
+    INFO("float " << value);
+    CHECK(round_trip_from_msgpack_c(value) == value);
+  }
+  // msgpack-c writes integral values as integers; they decode to the same number.
+  CHECK(round_trip_from_msgpack_c(3.0) == 3.0);
+  CHECK(round_trip_from_msgpack_c(-7.0f) == -7.0f);
+  CHECK(round_trip_from_msgpack_c(4294967296.0) == 4294967296.0);
+
+  double d = 0;
+  CHECK(decode({0x7f}, d).ok());
+  CHECK(d == 127.0);
+  CHECK(decode({0xe0}, d).ok());
+  CHECK(d == -32.0);
+  CHECK(decode({0xcc, 0xff}, d).ok());
+  CHECK(d == 255.0);
+  CHECK(decode({0xd1, 0x80, 0x00}, d).ok());
+  CHECK(d == -32768.0);
+  CHECK(decode({0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, d).ok());
+  CHECK(d == 18446744073709551615.0);
+  CHECK(decode({0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0}, d).ok());
+  CHECK(d == -9223372036854775808.0);
+  // float32 on the wire into a double, and float64 into a float.
+  CHECK(decode({0xca, 0x3f, 0xc0, 0x00, 0x00}, d).ok());
+  CHECK(d == 1.5);
+  float f = 0;
+  CHECK(decode({0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}, f).ok());
+  CHECK(f == 1.5f);
+  CHECK(decode({0xca, 0x7f, 0xc0, 0x00, 0x00}, f).ok());
+  CHECK(std::isnan(f));
+
+  const Status status = decode({0xa1, 'x'}, d);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.detail() == "expected float, found str (0xa1)");
+  CHECK(decode({0xc3}, f).code() == ErrorCode::type_mismatch);
+}
+
+TEST_CASE("bool, nil and optionals decode", "[reader]") {
+  CHECK(round_trip_from_msgpack_c(true) == true);
+  bool b = true;
+  CHECK(decode({0xc2}, b).ok());
+  CHECK(b == false);
+  CHECK(decode({0x01}, b).code() == ErrorCode::type_mismatch);
+
+  std::optional<int> maybe = 5;
+  CHECK(decode({0xc0}, maybe).ok());
+  CHECK(!maybe.has_value());
+  CHECK(decode({0xd0, 0x80}, maybe).ok());
+  CHECK(maybe == -128);
+  CHECK(round_trip_from_msgpack_c(std::optional<std::string>("text")) == "text");
+
+  Reader reader("\xc0\x01", 2);
+  CHECK(reader.next_is_nil());
+  CHECK(reader.read_nil());
+  CHECK(!reader.next_is_nil());
+  CHECK(!reader.read_nil());
+  CHECK(reader.status().code() == ErrorCode::type_mismatch);
+  CHECK(reader.status().detail() == "expected nil, found int (0x01)");
+}
+
+TEST_CASE("strings decode from every str form and from bin", "[reader][str]") {
+  for (std::size_t length : {0u, 31u, 32u, 255u, 256u, 65535u, 65536u}) {
+    INFO("length " << length);
+    std::string value(length, 'q');
+    for (std::size_t i = 0; i < length; ++i) value[i] = static_cast<char>(i % 251);
+    CHECK(round_trip_from_msgpack_c(value) == value);
+  }
+  const std::vector<Bytes> abc = {
+      text("\xa3"
+           "abc"),
+      text("\xd9\x03"
+           "abc"),
+      concat({{0xda, 0x00, 0x03}, text("abc")}),
+      concat({{0xdb, 0x00, 0x00, 0x00, 0x03}, text("abc")}),
+      text("\xc4\x03"
+           "abc"),
+      concat({{0xc5, 0x00, 0x03}, text("abc")}),
+      concat({{0xc6, 0x00, 0x00, 0x00, 0x03}, text("abc")}),
+  };
+  for (const Bytes& bytes : abc) {
+    INFO("marker " << +bytes[0]);
+    std::string s = "previous content";
+    CHECK(decode(bytes, s).ok());
+    CHECK(s == "abc");
+    std::string_view view;
+    CHECK(decode(bytes, view).ok());
+    CHECK(view == "abc");
+    CHECK(view.data() == reinterpret_cast<const char*>(bytes.data()) + bytes.size() - 3);
+  }
+  std::string s;
+  Status status = decode({0x05}, s);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.detail() == "expected str, found int (0x05)");
+  CHECK(status.message() == "type mismatch at offset 0: expected str, found int (0x05)");
+}
+
+TEST_CASE("byte vectors decode from bin and str", "[reader][bin]") {
+  for (std::size_t length : {0u, 255u, 256u, 65536u}) {
+    INFO("length " << length);
+    std::vector<std::uint8_t> bytes(length);
+    for (std::size_t i = 0; i < length; ++i) bytes[i] = static_cast<std::uint8_t>(i * 13);
+    CHECK(round_trip_from_msgpack_c(bytes) == bytes);
+    std::vector<char> chars(bytes.begin(), bytes.end());
+    CHECK(round_trip_from_msgpack_c(chars) == chars);
+    std::vector<std::byte> raw(length);
+    for (std::size_t i = 0; i < length; ++i) raw[i] = static_cast<std::byte>(bytes[i]);
+    CHECK(round_trip_from_msgpack_c(raw) == raw);
+  }
+  std::vector<std::uint8_t> out;
+  CHECK(decode(text("\xa2"
+                    "hi"),
+               out)
+            .ok());
+  CHECK(out == std::vector<std::uint8_t>{'h', 'i'});
+  const Status status = decode({0x92, 0x01, 0x02}, out);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.detail() == "expected bin, found array (0x92)");
+}
+
+TEST_CASE("arrays and maps decode from every header form", "[reader][array][map]") {
+  const std::vector<Bytes> one_two = {
+      {0x92, 0x01, 0x02},
+      {0xdc, 0x00, 0x02, 0x01, 0x02},
+      {0xdd, 0x00, 0x00, 0x00, 0x02, 0x01, 0x02},
+  };
+  for (const Bytes& bytes : one_two) {
+    INFO("marker " << +bytes[0]);
+    std::vector<int> v = {9, 9, 9, 9};
+    CHECK(decode(bytes, v).ok());
+    CHECK(v == std::vector<int>{1, 2});
+    std::array<std::int16_t, 2> a{};
+    CHECK(decode(bytes, a).ok());
+    CHECK(a == std::array<std::int16_t, 2>{1, 2});
+  }
+  const std::vector<Bytes> k_five = {
+      text("\x81\xa1k\x05"),
+      concat({{0xde, 0x00, 0x01}, text("\xa1k\x05")}),
+      concat({{0xdf, 0x00, 0x00, 0x00, 0x01}, text("\xa1k\x05")}),
+  };
+  for (const Bytes& bytes : k_five) {
+    INFO("marker " << +bytes[0]);
+    std::map<std::string, int> m = {{"stale", 1}};
+    CHECK(decode(bytes, m).ok());
+    CHECK(m == std::map<std::string, int>{{"k", 5}});
+    std::unordered_map<std::string, std::uint8_t> u;
+    CHECK(decode(bytes, u).ok());
+    CHECK(u == std::unordered_map<std::string, std::uint8_t>{{"k", 5}});
+  }
+  // Duplicate keys: the last one wins.
+  std::map<int, int> dup;
+  CHECK(decode({0x82, 0x01, 0x0a, 0x01, 0x0b}, dup).ok());
+  CHECK(dup == std::map<int, int>{{1, 11}});
+
+  std::array<int, 3> three{};
+  const Status status = decode({0x92, 0x01, 0x02}, three);
+  CHECK(status.code() == ErrorCode::invalid_value);
+  CHECK(status.detail() == "expected an array of 3 elements, found 2");
+
+  std::vector<int> v;
+  CHECK(decode(text("\x81\xa1k\x05"), v).code() == ErrorCode::type_mismatch);
+  std::map<int, int> m;
+  CHECK(decode({0x91, 0x01}, m).code() == ErrorCode::type_mismatch);
+}
+
+TEST_CASE("containers written by msgpack-c decode to equal values", "[reader][nested]") {
+  const std::vector<std::map<std::string, std::vector<std::int32_t>>> nested = {
+      {}, {{"k", {1, 2, 3}}, {"empty", {}}}, {{"neg", {-1, -129, -2147483647 - 1}}}};
+  CHECK(round_trip_from_msgpack_c(nested) == nested);
+
+  std::vector<std::int64_t> large(70000);
+  for (std::size_t i = 0; i < large.size(); ++i) large[i] = static_cast<std::int64_t>(i * i) - 7;
+  CHECK(round_trip_from_msgpack_c(large) == large);
+
+  std::map<std::uint32_t, std::string> many;
+  for (std::uint32_t i = 0; i < 70000; ++i) many.emplace(i * 5, std::to_string(i));
+  CHECK(round_trip_from_msgpack_c(many) == many);
+
+  const std::map<std::string, std::vector<std::optional<double>>> optionals = {
+      {"some", {0.5, std::nullopt, -2.75}}, {"none", {std::nullopt}}};
+  CHECK(round_trip_from_msgpack_c(optionals) == optionals);
+
+  const std::array<std::string, 2> pair = {"a", std::string(300, 'z')};
+  CHECK(round_trip_from_msgpack_c(pair) == pair);
+}
+
+TEST_CASE("the invalid marker 0xc1 is reported as invalid_marker", "[reader]") {
+  const Bytes bytes = {0x92, 0x01, 0xc1};
+  std::vector<int> ints;
+  Status status = decode(bytes, ints);
+  CHECK(status.code() == ErrorCode::invalid_marker);
+  CHECK(status.offset() == 2);
+  CHECK(status.path() == "[1]");
+  CHECK(status.detail() == "expected int, found invalid marker (0xc1)");
+
+  std::vector<std::string> strings;
+  CHECK(decode({0x92, 0xa0, 0xc1}, strings).code() == ErrorCode::invalid_marker);
+  std::vector<double> reals;
+  CHECK(decode(bytes, reals).code() == ErrorCode::invalid_marker);
+  std::map<std::string, int> map;
+  CHECK(decode({0xc1}, map).code() == ErrorCode::invalid_marker);
+
+  Reader reader(bytes.data(), bytes.size());
+  CHECK(!reader.skip());
+  CHECK(reader.status().code() == ErrorCode::invalid_marker);
+  CHECK(reader.status().offset() == 2);
+}
+
+TEST_CASE("every truncated prefix of a nested value is an error, never a success",
+          "[reader][truncated]") {
+  const Record original = sample_record();
+  msgpack_gen::Buffer buffer;
+  msgpack_gen::marshal(buffer, original);
+  const Bytes full(buffer.data(), buffer.data() + buffer.size());
+  REQUIRE(full.size() > 400);
+
+  Record decoded;
+  REQUIRE(decode(full, decoded).ok());
+  REQUIRE(decoded == original);
+
+  for (std::size_t size = 0; size < full.size(); ++size) {
+    // A copy of exactly `size` bytes, so a read past the end is a heap overflow under ASan.
+    const Bytes prefix(full.begin(), full.begin() + static_cast<std::ptrdiff_t>(size));
+    Record into;
+    const Status status = decode(prefix, into);
+    INFO("prefix of " << size << " bytes: " << status.message());
+    CHECK(!status.ok());
+    CHECK((status.code() == ErrorCode::truncated ||
+           status.code() == ErrorCode::length_exceeds_input));
+    CHECK(status.offset() <= size);
+
+    Reader reader(prefix.data(), prefix.size());
+    CHECK(!reader.skip());
+    CHECK((reader.status().code() == ErrorCode::truncated ||
+           reader.status().code() == ErrorCode::length_exceeds_input));
+  }
+}
+
+TEST_CASE("declared lengths larger than the input fail before anything is allocated",
+          "[reader][hostile]") {
+  std::vector<int> ints;
+  Status status = decode({0xdd, 0xff, 0xff, 0xff, 0xff, 0x00}, ints);  // 4e9 elements, 6 bytes
+  CHECK(status.code() == ErrorCode::length_exceeds_input);
+  CHECK(ints.capacity() == 0);
+
+  std::vector<std::vector<std::string>> nested;
+  status = decode({0x91, 0xdc, 0xff, 0xff, 0x00}, nested);
+  CHECK(status.code() == ErrorCode::length_exceeds_input);
+  CHECK(status.path() == "[0]");
+
+  std::string s;
+  status = decode({0xdb, 0xff, 0xff, 0xff, 0xff, 'a'}, s);  // str32 of 4e9 bytes
+  CHECK(status.code() == ErrorCode::length_exceeds_input);
+  CHECK(s.empty());
+  CHECK(decode({0xc6, 0xff, 0xff, 0xff, 0xff, 'a'}, s).code() == ErrorCode::length_exceeds_input);
+  std::vector<std::uint8_t> bytes;
+  CHECK(decode({0xc6, 0xff, 0xff, 0xff, 0xf0, 'a'}, bytes).code() ==
+        ErrorCode::length_exceeds_input);
+  CHECK(bytes.capacity() == 0);
+  std::map<int, int> map;
+  CHECK(decode({0xdf, 0x80, 0x00, 0x00, 0x00, 0x01, 0x01}, map).code() ==
+        ErrorCode::length_exceeds_input);
+  // Three map entries need at least six bytes.
+  CHECK(decode({0x83, 0x01, 0x01, 0x02, 0x02, 0x03}, map).code() ==
+        ErrorCode::length_exceeds_input);
+
+  for (const Bytes& hostile : std::vector<Bytes>{{0xdd, 0xff, 0xff, 0xff, 0xff, 0x00},
+                                                 {0xdf, 0xff, 0xff, 0xff, 0xff, 0x00},
+                                                 {0xdb, 0xff, 0xff, 0xff, 0xff, 'a'},
+                                                 {0xc6, 0xff, 0xff, 0xff, 0xff, 'a'},
+                                                 {0xc9, 0xff, 0xff, 0xff, 0xff, 0x01, 'a'}}) {
+    INFO("marker " << +hostile[0]);
+    Reader reader(hostile.data(), hostile.size());
+    CHECK(!reader.skip());
+    CHECK(reader.status().code() == ErrorCode::length_exceeds_input);
+  }
+}
+
+TEST_CASE("skip() passes over one whole value of every type", "[reader][skip]") {
+  const std::vector<Bytes> values = {
+      {0xc0},
+      {0xc2},
+      {0xc3},
+      {0x00},
+      {0x7f},
+      {0xe0},
+      {0xff},
+      {0xcc, 0x01},
+      {0xcd, 0x01, 0x02},
+      {0xce, 0x01, 0x02, 0x03, 0x04},
+      {0xcf, 1, 2, 3, 4, 5, 6, 7, 8},
+      {0xd0, 0x80},
+      {0xd1, 0x80, 0x00},
+      {0xd2, 0x80, 0, 0, 0},
+      {0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0},
+      {0xca, 0x3f, 0xc0, 0, 0},
+      {0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0},
+      {0xa0},
+      text("\xa3"
+           "abc"),
+      text("\xd9\x02"
+           "ab"),
+      concat({{0xda, 0x00, 0x02}, text("ab")}),
+      concat({{0xdb, 0x00, 0x00, 0x00, 0x02}, text("ab")}),
+      {0xc4, 0x00},
+      {0xc4, 0x02, 0xc1, 0xc1},  // the payload is not parsed
+      {0xc5, 0x00, 0x01, 0xc1},
+      {0xc6, 0x00, 0x00, 0x00, 0x01, 0xc1},
+      {0xd4, 0x01, 0xc1},
+      {0xd5, 0x01, 0xc1, 0xc1},
+      {0xd6, 0x01, 1, 2, 3, 4},
+      {0xd7, 0x01, 1, 2, 3, 4, 5, 6, 7, 8},
+      {0xd8, 0x01, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
+      {0xc7, 0x00, 0x05},
+      {0xc7, 0x03, 0xff, 1, 2, 3},
+      {0xc8, 0x00, 0x02, 0x05, 1, 2},
+      {0xc9, 0x00, 0x00, 0x00, 0x01, 0x05, 1},
+      {0x90},
+      {0x93, 0x01, 0xa1, 'x', 0xc0},
+      {0xdc, 0x00, 0x02, 0x01, 0x02},
+      {0xdd, 0x00, 0x00, 0x00, 0x01, 0x90},
+      {0x80},
+      {0x82, 0x01, 0x02, 0xa1, 'k', 0x91, 0x80},
+      {0xde, 0x00, 0x01, 0x01, 0x02},
+      {0xdf, 0x00, 0x00, 0x00, 0x01, 0x01, 0x81, 0x02, 0x92, 0xc2, 0xc3},
+  };
+  for (const Bytes& value : values) {
+    INFO("value starting with marker " << +value[0] << ", " << value.size() << " bytes");
+    const Bytes followed = concat({value, {0x2a}});
+    Reader reader(followed.data(), followed.size());
+    REQUIRE(reader.skip());
+    CHECK(reader.offset() == value.size());
+    int sentinel = 0;
+    CHECK(reader.read_int(sentinel));
+    CHECK(sentinel == 42);
+    CHECK(reader.at_end());
+    CHECK(!reader.failed());
+
+    // Every strict prefix of the value fails to skip.
+    for (std::size_t size = 0; size < value.size(); ++size) {
+      const Bytes prefix(value.begin(), value.begin() + static_cast<std::ptrdiff_t>(size));
+      Reader truncated(prefix.data(), prefix.size());
+      CHECK(!truncated.skip());
+      CHECK(truncated.failed());
+    }
+  }
+
+  // msgpack-c output of a complex value skips in one step too.
+  const std::map<std::string, std::vector<std::optional<double>>> complex = {
+      {"a", {0.5, std::nullopt}}, {std::string(300, 'b'), {}}};
+  const Bytes bytes = theirs(complex).bytes;
+  Reader reader(bytes.data(), bytes.size());
+  CHECK(reader.skip());
+  CHECK(reader.at_end());
+}
+
+TEST_CASE("hostile nesting is bounded by the depth limit", "[reader][hostile][depth]") {
+  const Bytes fixarrays(200000, 0x91);  // [[[[...
+  Reader reader(fixarrays.data(), fixarrays.size());
+  CHECK(!reader.skip());
+  CHECK(reader.status().code() == ErrorCode::too_deep);
+
+  // Even when the caller asks for more, the reader stops at its hard limit.
+  Reader permissive(fixarrays.data(), fixarrays.size(), ReaderOptions{1000000});
+  CHECK(!permissive.skip());
+  CHECK(permissive.status().code() == ErrorCode::too_deep);
+
+  Bytes maps;
+  for (int i = 0; i < 100000; ++i) maps.insert(maps.end(), {0x81, 0xa0});  // {"": {"": ...
+  Reader map_reader(maps.data(), maps.size());
+  CHECK(!map_reader.skip());
+  CHECK(map_reader.status().code() == ErrorCode::too_deep);
+
+  Bytes wide_headers;
+  for (int i = 0; i < 60000; ++i) wide_headers.insert(wide_headers.end(), {0xdc, 0x00, 0x01});
+  Reader wide_reader(wide_headers.data(), wide_headers.size());
+  CHECK(!wide_reader.skip());
+  CHECK(wide_reader.status().code() == ErrorCode::too_deep);
+}
+
+TEST_CASE("max_depth is honoured by decoders and by skip()", "[reader][depth]") {
+  const Bytes three_levels = {0x91, 0x91, 0x91, 0x07};  // [[[7]]]
+  using Nested = std::vector<std::vector<std::vector<int>>>;
+
+  Nested value;
+  Status status = decode(three_levels, value, ReaderOptions{2});
+  CHECK(status.code() == ErrorCode::too_deep);
+  CHECK(status.detail().find("at most 2 levels") != std::string::npos);
+  CHECK(status.path() == "[0][0]");
+  status = decode(three_levels, value, ReaderOptions{3});
+  CHECK(status.ok());
+  CHECK(value == Nested{{{7}}});
+
+  Reader shallow(three_levels.data(), three_levels.size(), ReaderOptions{2});
+  CHECK(!shallow.skip());
+  CHECK(shallow.status().code() == ErrorCode::too_deep);
+  Reader enough(three_levels.data(), three_levels.size(), ReaderOptions{3});
+  CHECK(enough.skip());
+  CHECK(enough.at_end());
+
+  // The default limit is 64 levels.
+  Bytes deep(64, 0x91);
+  deep.push_back(0x90);
+  Reader at_limit(deep.data(), deep.size());
+  CHECK(!at_limit.skip());
+  Reader below_limit(deep.data() + 1, deep.size() - 1);
+  CHECK(below_limit.skip());
+  CHECK(below_limit.at_end());
+
+  // skip() inside a decoder counts the levels the decoder has entered.
+  Reader inside(three_levels.data(), three_levels.size(), ReaderOptions{3});
+  std::uint32_t n = 0;
+  REQUIRE(inside.read_array_header(n));
+  REQUIRE(inside.enter());
+  CHECK(inside.depth() == 1);
+  CHECK(inside.skip());
+  inside.leave();
+  CHECK(inside.depth() == 0);
+  Reader inside_shallow(three_levels.data(), three_levels.size(), ReaderOptions{2});
+  REQUIRE(inside_shallow.read_array_header(n));
+  REQUIRE(inside_shallow.enter());
+  CHECK(!inside_shallow.skip());
+  CHECK(inside_shallow.status().code() == ErrorCode::too_deep);
+}
+
+TEST_CASE("bytes after the top-level value are trailing_bytes", "[reader]") {
+  int value = 0;
+  Status status = decode({0x05, 0x06, 0x07}, value);
+  CHECK(status.code() == ErrorCode::trailing_bytes);
+  CHECK(status.offset() == 1);
+  CHECK(status.detail().find("2 more bytes") != std::string::npos);
+
+  std::vector<std::string> strings;
+  status = decode({0x91, 0xa1, 'x', 0xc0}, strings);
+  CHECK(status.code() == ErrorCode::trailing_bytes);
+  CHECK(status.offset() == 3);
+
+  // A stream of values is read with a Reader, value after value.
+  const Bytes stream = {0x05, 0xa1, 'x', 0xc3};
+  Reader reader(stream.data(), stream.size());
+  int number = 0;
+  std::string_view word;
+  bool flag = false;
+  CHECK(reader.read_int(number));
+  CHECK(reader.read_str(word));
+  CHECK(reader.read_bool(flag));
+  CHECK(reader.at_end());
+  CHECK((number == 5 && word == "x" && flag));
+}
+
+TEST_CASE("errors inside containers carry the path to the failing value", "[reader][path]") {
+  using Groups = std::vector<std::map<std::string, std::vector<int>>>;
+  // [{}, {"a": [1], "k": [1, 2, "x"]}]
+  const Bytes bytes = concat({{0x92, 0x80, 0x82},
+                              text("\xa1"
+                                   "a\x91\x01"),
+                              text("\xa1"
+                                   "k\x93\x01\x02\xa1x")});
+  Groups groups;
+  Status status = decode(bytes, groups);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.path() == "[1][\"k\"][2]");
+  CHECK(status.offset() == bytes.size() - 2);
+  CHECK(status.message() == "type mismatch at offset " + std::to_string(bytes.size() - 2) +
+                                " in [1][\"k\"][2]: expected int, found str (0xa1)");
+
+  // A key that fails to decode is named by the entry's position.
+  std::map<std::string, int> by_name;
+  status = decode({0x82, 0xa1, 'a', 0x01, 0x02, 0x02}, by_name);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.path() == "[1]");
+
+  // Optionals add nothing to the path; arrays add the index.
+  std::optional<std::array<std::optional<std::string>, 2>> optional_pair;
+  status = decode({0x92, 0xc0, 0x07}, optional_pair);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.path() == "[1]");
+
+  // Struct fields, as generated code reports them, join with dots.
+  Record record;
+  Bytes encoded;
+  {
+    Record bad = sample_record();
+    bad.groups[2]["b"] = {1, 2};
+    msgpack_gen::Buffer buffer;
+    msgpack_gen::marshal(buffer, bad);
+    encoded.assign(buffer.data(), buffer.data() + buffer.size());
+    encoded[encoded.size() - 1] = 0xa0;  // the last int becomes an empty string
+  }
+  status = decode(encoded, record);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.path() == "groups[2][\"b\"][1]");
+  CHECK(status.offset() == encoded.size() - 1);
+
+  Reader reader("\x05", 1);
+  std::string s;
+  CHECK(!msgpack_gen::codec<std::string>::decode(reader, s));
+  reader.in_field("key");
+  reader.in_element(3);
+  reader.in_field("subs");
+  CHECK(reader.status().path() == "subs[3].key");
+}
+
+TEST_CASE("Reader primitives report position and remaining input", "[reader]") {
+  const Bytes bytes = {0x93, 0xa2, 'h', 'i', 0xc4, 0x01, 0x09, 0xd6, 0x05, 1, 2, 3, 4};
+  Reader reader(bytes.data(), bytes.size());
+  msgpack_gen::Family family;
+  REQUIRE(reader.peek(family));
+  CHECK(family == msgpack_gen::Family::array);
+  std::uint32_t n = 0;
+  REQUIRE(reader.read_array_header(n));
+  CHECK(n == 3);
+  CHECK(reader.offset() == 1);
+  CHECK(reader.remaining() == bytes.size() - 1);
+  CHECK(reader.position() == bytes.data() + 1);
+  std::string_view s;
+  REQUIRE(reader.read_str(s));
+  CHECK(s == "hi");
+  std::string_view b;
+  REQUIRE(reader.read_bin(b));
+  CHECK(b == std::string_view("\x09", 1));
+  std::int8_t type = 0;
+  std::string_view payload;
+  REQUIRE(reader.read_ext(type, payload));
+  CHECK(type == 5);
+  CHECK(payload == std::string_view("\x01\x02\x03\x04", 4));
+  CHECK(reader.at_end());
+  CHECK(!reader.peek(family));
+  CHECK(reader.status().code() == ErrorCode::truncated);
+  CHECK(reader.status().offset() == bytes.size());
+
+  // The first error wins; later failures do not overwrite it.
+  Reader twice("\xc2", 1);
+  int number = 0;
+  CHECK(!twice.read_int(number));
+  CHECK(!twice.read_nil());
+  CHECK(twice.status().detail() == "expected int, found bool (0xc2)");
+}
