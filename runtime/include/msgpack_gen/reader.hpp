@@ -401,7 +401,11 @@ class Reader {
     }
     return false;
   }
-  bool mismatch(const char* expected) { return fail(ErrorCode::type_mismatch, expected); }
+  // 0xc1 is never valid msgpack, so it is invalid_marker whatever was expected.
+  bool mismatch(const char* expected) {
+    const bool never_valid = pos_ != end_ && *pos_ == 0xc1;
+    return fail(never_valid ? ErrorCode::invalid_marker : ErrorCode::type_mismatch, expected);
+  }
   bool invalid(std::string what) {
     if (code_ == ErrorCode::ok) {
       code_ = ErrorCode::invalid_value;
