@@ -1,0 +1,87 @@
+// Internals shared by the ext headers (uuid.hpp, decimal.hpp, datetime.hpp): looking at an ext
+// value before consuming it, so that a decoder can validate the payload and report an error at
+// the value's first byte. Not part of the public API.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "msgpack_gen/endian.hpp"
+#include "msgpack_gen/reader.hpp"
+#include "msgpack_gen/status.hpp"
+
+namespace msgpack_gen::ext_detail {
+
+// Reads the ext value at the reader's position without consuming it: on success, payload views
+// its data. Fails (the error recorded in `in`, pointing at the value) when the next value is not
+// an ext, is cut short, or has another ext type than `type`. `what` names the wanted type for
+// messages, e.g. "uuid (ext type 2)".
+inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string_view& payload) {
+  const std::uint8_t* p = in.position();
+  const std::size_t available = in.remaining();
+  if (available == 0) return in.fail(ErrorCode::truncated, what);
+  std::size_t header;
+  std::uint32_t length;
+  switch (p[0]) {
+    case 0xd4:
+      header = 1;
+      length = 1;
+      break;
+    case 0xd5:
+      header = 1;
+      length = 2;
+      break;
+    case 0xd6:
+      header = 1;
+      length = 4;
+      break;
+    case 0xd7:
+      header = 1;
+      length = 8;
+      break;
+    case 0xd8:
+      header = 1;
+      length = 16;
+      break;
+    case 0xc7:
+      if (available < 2) return in.fail(ErrorCode::truncated, what);
+      header = 2;
+      length = p[1];
+      break;
+    case 0xc8:
+      if (available < 3) return in.fail(ErrorCode::truncated, what);
+      header = 3;
+      length = endian::load<std::uint16_t>(p + 1);
+      break;
+    case 0xc9:
+      if (available < 5) return in.fail(ErrorCode::truncated, what);
+      header = 5;
+      length = endian::load<std::uint32_t>(p + 1);
+      break;
+    default:
+      return in.mismatch(what);
+  }
+  if (available <= header) return in.fail(ErrorCode::truncated, what);
+  if (available - header - 1 < length) {
+    return in.fail(ErrorCode::length_exceeds_input,
+                   std::string(what) + " payload of " + std::to_string(length) + " bytes");
+  }
+  const auto found = static_cast<std::int8_t>(p[header]);
+  if (found != type) {
+    return in.fail(ErrorCode::type_mismatch,
+                   std::string(what) + " instead of ext type " + std::to_string(found));
+  }
+  payload = std::string_view(reinterpret_cast<const char*>(p + header + 1), length);
+  return true;
+}
+
+// Consumes the ext value that peek_ext has just accepted.
+inline void consume_ext(Reader& in) {
+  std::int8_t type;
+  std::string_view payload;
+  in.read_ext(type, payload);  // cannot fail: peek_ext checked the same bytes
+}
+
+}  // namespace msgpack_gen::ext_detail
