@@ -87,6 +87,16 @@ struct codec<std::string_view> {
   static bool decode(Reader& in, std::string_view& value) { return in.read_str(value); }
 };
 
+// What generated code calls for every field: the codec of the field's type.
+template <class T>
+inline void write_value(Writer& out, const T& value) {
+  codec<T>::encode(out, value);
+}
+template <class T>
+inline bool read_value(Reader& in, T& value) {
+  return codec<T>::decode(in, value);
+}
+
 namespace detail {
 template <class T, class = void>
 struct has_empty : std::false_type {};

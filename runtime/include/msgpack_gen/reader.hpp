@@ -98,6 +98,12 @@ class Reader {
   }
   // True when the next byte is nil (does not consume it, never fails).
   bool next_is_nil() const noexcept { return pos_ != end_ && *pos_ == 0xc0; }
+  // True when the next value is a str or bin, which read_str() takes (never fails).
+  bool next_is_str() const noexcept {
+    if (pos_ == end_) return false;
+    Family f = family_of(*pos_);
+    return f == Family::str || f == Family::bin;
+  }
 
   bool read_nil() {
     if (!need(1, "nil")) return false;

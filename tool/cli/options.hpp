@@ -1,0 +1,28 @@
+// The command line: `msgpack-gen -p include/dto Data1 Data2:+- [-- clang args]`.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "frontend/frontend.hpp"
+
+namespace msgpack_gen::cli {
+
+struct Options {
+  std::string package_dir;                   // -p, --package
+  std::string output_dir;                    // -o, --output; empty: beside the headers
+  std::string depfile;                       // --depfile: Makefile-style dependencies
+  std::string runtime_include_dir;           // --runtime-include; empty: found automatically
+  std::vector<frontend::TypeRequest> types;  // Type, Type:+- (marshal), Type:-+ (unmarshal)
+  std::vector<std::string> clang_args;       // -I, -D, --std=, and everything after "--"
+  bool help = false;
+  bool version = false;
+};
+
+// Returns an empty string on success, else the usage error to print.
+std::string parse(const std::vector<std::string>& args, Options& options);
+
+void print_help(std::ostream& out);
+
+}  // namespace msgpack_gen::cli

@@ -1,0 +1,66 @@
+// Small helpers over the libclang C API, shared by the frontend's files.
+#pragma once
+
+#include <clang-c/Index.h>
+
+#include <filesystem>
+#include <string>
+
+#include "ir/ir.hpp"
+
+namespace msgpack_gen::frontend {
+
+inline std::string take(CXString s) {
+  const char* text = clang_getCString(s);
+  std::string result = text ? text : "";
+  clang_disposeString(s);
+  return result;
+}
+
+inline std::string spelling(CXCursor c) {
+  return take(clang_getCursorSpelling(c));
+}
+inline std::string spelling(CXType t) {
+  return take(clang_getTypeSpelling(t));
+}
+
+inline std::string file_path(CXFile file) {
+  if (file == nullptr) return {};
+  std::string name = take(clang_getFileName(file));
+  std::error_code ec;
+  std::filesystem::path canonical = std::filesystem::weakly_canonical(name, ec);
+  return ec ? name : canonical.string();
+}
+
+inline ir::SourceLocation location_of(CXCursor c) {
+  CXFile file;
+  unsigned line, column, offset;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, &offset);
+  return ir::SourceLocation{file_path(file), line, column};
+}
+
+inline bool in_system_header(CXCursor c) {
+  return clang_Location_isInSystemHeader(clang_getCursorLocation(c)) != 0;
+}
+
+// "shop::v1::Data" for a declaration; inline namespaces (std::__cxx11) are left out so that
+// names read as users write them. Anonymous scopes become "(anonymous)".
+inline std::string qualified_name(CXCursor c) {
+  std::string name = spelling(c);
+  if (name.empty()) name = "(anonymous)";
+  for (CXCursor parent = clang_getCursorSemanticParent(c);
+       !clang_Cursor_isNull(parent) && parent.kind != CXCursor_TranslationUnit;
+       parent = clang_getCursorSemanticParent(parent)) {
+    if (parent.kind == CXCursor_Namespace && clang_Cursor_isInlineNamespace(parent)) continue;
+    if (parent.kind == CXCursor_LinkageSpec) continue;
+    std::string scope = spelling(parent);
+    name = (scope.empty() ? std::string("(anonymous)") : scope) + "::" + name;
+  }
+  return name;
+}
+
+inline bool is_record_kind(CXCursorKind kind) {
+  return kind == CXCursor_StructDecl || kind == CXCursor_ClassDecl;
+}
+
+}  // namespace msgpack_gen::frontend

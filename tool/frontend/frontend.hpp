@@ -1,0 +1,40 @@
+// The frontend: parses a package of headers with libclang and builds the IR for the requested
+// types and every struct they reach. libclang stays behind this interface.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/ir.hpp"
+#include "support/diagnostics.hpp"
+
+namespace msgpack_gen::frontend {
+
+struct TypeRequest {
+  std::string name;                 // "Data" or "shop::v1::Data"
+  unsigned directions = ir::kBoth;  // ir::Direction bits
+};
+
+struct Options {
+  std::string package_dir;              // the folder of headers (-p)
+  std::vector<TypeRequest> types;       // what to generate
+  std::vector<std::string> clang_args;  // -I, -D, -std= and anything after "--"
+  std::string runtime_include_dir;      // where <msgpack_gen/annotate.hpp> lives
+  std::string resource_dir;             // clang's builtin headers; empty: libclang's default
+};
+
+struct Result {
+  ir::Module module;
+  std::vector<std::string> headers;     // the package headers, absolute, sorted
+  std::vector<std::string> files_read;  // every file clang read (for depfiles), sorted
+};
+
+// Returns false when anything went wrong; every problem has been reported to diagnostics.
+bool parse_package(const Options& options, Diagnostics& diagnostics, Result& result);
+
+// The package's headers (recursive, sorted, generated files excluded). Reports a missing,
+// unreadable or empty folder.
+bool list_package_headers(const std::string& package_dir, Diagnostics& diagnostics,
+                          std::vector<std::string>& headers);
+
+}  // namespace msgpack_gen::frontend

@@ -1,0 +1,516 @@
+#include "frontend/module_builder.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <tuple>
+#include <utility>
+
+#include "frontend/clang_util.hpp"
+#include "frontend/tags.hpp"
+
+namespace msgpack_gen::frontend {
+namespace {
+
+constexpr const char* kTagPrefix = "msgpack:";
+
+// The MSGPACK_TAG text attached to a declaration, if any.
+bool find_tag(CXCursor c, std::string& tag) {
+  struct Search {
+    bool found = false;
+    std::string text;
+  } search;
+  clang_visitChildren(
+      c,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        auto* s = static_cast<Search*>(data);
+        if (child.kind == CXCursor_AnnotateAttr) {
+          std::string text = spelling(child);
+          if (text.rfind(kTagPrefix, 0) == 0) {
+            s->found = true;
+            s->text = text.substr(std::char_traits<char>::length(kTagPrefix));
+            return CXChildVisit_Break;
+          }
+        }
+        return CXChildVisit_Continue;
+      },
+      &search);
+  tag = search.text;
+  return search.found;
+}
+
+bool is_byte_type(CXType t) {
+  switch (t.kind) {
+    case CXType_Char_S:
+    case CXType_Char_U:
+    case CXType_UChar:
+      return true;
+    case CXType_Enum:
+      return qualified_name(clang_getTypeDeclaration(t)) == "std::byte";
+    default:
+      return false;
+  }
+}
+
+// Integer kinds: bits and signedness; false for anything else.
+bool integer_kind(CXType t, unsigned& bits, bool& is_signed) {
+  switch (t.kind) {
+    case CXType_Char_S:
+    case CXType_SChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+      is_signed = true;
+      break;
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+      is_signed = false;
+      break;
+    default:
+      return false;
+  }
+  bits = static_cast<unsigned>(clang_Type_getSizeOf(t) * 8);
+  return true;
+}
+
+bool name_is_std(CXCursor decl) {
+  return qualified_name(decl).rfind("std::", 0) == 0;
+}
+
+std::string relative_to(const std::string& path, const std::string& base) {
+  return std::filesystem::path(path).lexically_relative(base).generic_string();
+}
+
+}  // namespace
+
+ModuleBuilder::ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
+                             std::set<std::string> custom_codecs)
+    : diagnostics_(diagnostics),
+      package_dir_(std::move(package_dir)),
+      custom_codecs_(std::move(custom_codecs)) {}
+
+void ModuleBuilder::add_root(CXCursor definition, unsigned directions) {
+  std::string name = qualified_name(definition);
+  std::size_t index = add_struct(definition, "::" + name, "::" + name, name);
+  roots_.emplace_back(index, directions);
+}
+
+std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cpp_name,
+                                      const std::string& member_base, const std::string& id) {
+  std::string usr = take(clang_getCursorUSR(definition));
+  if (usr.empty()) usr = id;
+  auto known = by_usr_.find(usr);
+  if (known != by_usr_.end()) return known->second;
+
+  std::size_t index = nodes_.size();
+  by_usr_.emplace(usr, index);
+  nodes_.emplace_back();
+  {
+    Node& node = nodes_.back();
+    node.ir.id = id;
+    node.ir.cpp_name = cpp_name;
+    node.ir.location = location_of(definition);
+    node.header_abs = node.ir.location.file;
+    std::string relative = relative_to(node.header_abs, package_dir_);
+    node.in_package = !relative.empty() && relative.rfind("..", 0) != 0;
+
+    std::string tag_text;
+    if (find_tag(definition, tag_text)) {
+      StructTag tag;
+      std::string problem = parse_struct_tag(tag_text, tag);
+      if (!problem.empty()) {
+        diagnostics_.error(node.ir.location, "struct " + id + ": " + problem);
+      }
+      node.ir.as_array = tag.as_array;
+    }
+  }
+  add_fields(index, definition, member_base);
+  return index;
+}
+
+void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
+                               const std::string& member_base) {
+  struct Visit {
+    ModuleBuilder* self;
+    std::size_t index;
+    std::string member_base;
+  } visit{this, index, member_base};
+
+  clang_visitChildren(
+      definition,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        auto* v = static_cast<Visit*>(data);
+        ModuleBuilder& self = *v->self;
+        ir::SourceLocation where = location_of(child);
+        const std::string owner = self.nodes_[v->index].ir.id;
+        switch (child.kind) {
+          case CXCursor_CXXBaseSpecifier:
+            self.diagnostics_.error(where, "struct " + owner +
+                                               ": base classes are not supported (" +
+                                               spelling(child) + "); make the base a field");
+            return CXChildVisit_Continue;
+          case CXCursor_CXXMethod: {
+            std::string name = spelling(child);
+            if (name == "alterFieldCount") {
+              if (!clang_CXXMethod_isConst(child) || clang_Cursor_getNumArguments(child) != 0) {
+                self.diagnostics_.error(where, "struct " + owner +
+                                                   ": alterFieldCount must be declared as "
+                                                   "`<integer> alterFieldCount() const`");
+              } else {
+                self.nodes_[v->index].ir.has_alter_field_count = true;
+              }
+            } else if (name == "readExtraField") {
+              self.nodes_[v->index].ir.has_read_extra_field = true;
+            }
+            return CXChildVisit_Continue;
+          }
+          case CXCursor_FieldDecl:
+            break;
+          default:
+            return CXChildVisit_Continue;
+        }
+
+        ir::Field field;
+        field.name = spelling(child);
+        field.location = where;
+        std::string tag_text;
+        FieldTag tag;
+        if (find_tag(child, tag_text)) {
+          std::string problem = parse_field_tag(tag_text, tag);
+          if (!problem.empty()) {
+            self.diagnostics_.error(where, "field '" + field.name + "': " + problem);
+            return CXChildVisit_Continue;
+          }
+        }
+        if (tag.skip) return CXChildVisit_Continue;
+        if (field.name.empty()) {
+          self.diagnostics_.error(where, "struct " + owner +
+                                             ": anonymous struct or union members are not "
+                                             "supported; give the member a name");
+          return CXChildVisit_Continue;
+        }
+        if (clang_getCXXAccessSpecifier(child) != CX_CXXPublic) {
+          self.diagnostics_.error(where, "field '" + field.name + "' of " + owner +
+                                             " is not public; make it public or tag it "
+                                             "MSGPACK_TAG(\"-\") to leave it out");
+          return CXChildVisit_Continue;
+        }
+        if (clang_Cursor_isBitField(child)) {
+          self.diagnostics_.error(where, "field '" + field.name +
+                                             "' is a bit-field, which cannot be encoded; use a "
+                                             "whole integer");
+          return CXChildVisit_Continue;
+        }
+        CXType type = clang_getCursorType(child);
+        if (clang_isConstQualifiedType(clang_getCanonicalType(type))) {
+          self.diagnostics_.error(where, "field '" + field.name +
+                                             "' is const, so it cannot be decoded into; drop "
+                                             "const or tag it MSGPACK_TAG(\"-\")");
+          return CXChildVisit_Continue;
+        }
+        field.key = tag.key.empty() ? field.name : tag.key;
+        field.omit_empty = tag.omit_empty;
+        field.inline_fields = tag.inline_fields;
+        if (!self.map_type(type, where, field.name, v->member_base, v->index, field.type)) {
+          return CXChildVisit_Continue;
+        }
+        self.nodes_[v->index].ir.fields.push_back(std::move(field));
+        return CXChildVisit_Continue;
+      },
+      &visit);
+}
+
+bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
+                             const std::string& field, const std::string& member_base,
+                             std::size_t owner, ir::Type& out) {
+  CXType t = clang_getCanonicalType(written);
+  out.spelling = spelling(written);
+  // clang names unnamed structs by their file and line; keep output independent of paths.
+  std::size_t unnamed = out.spelling.find("(unnamed struct at ");
+  if (unnamed != std::string::npos) out.spelling = "unnamed struct";
+  auto unsupported = [&](const std::string& why) {
+    diagnostics_.error(where, "field '" + field + "' has unsupported type '" + out.spelling + "'" +
+                                  (why.empty() ? "" : ": " + why));
+    return false;
+  };
+
+  unsigned bits = 0;
+  bool is_signed = false;
+  if (t.kind == CXType_Bool) {
+    out.kind = ir::TypeKind::Bool;
+    return true;
+  }
+  if (integer_kind(t, bits, is_signed)) {
+    out.kind = ir::TypeKind::Int;
+    out.bits = bits;
+    out.is_signed = is_signed;
+    return true;
+  }
+  switch (t.kind) {
+    case CXType_Float:
+      out.kind = ir::TypeKind::Float;
+      out.bits = 32;
+      return true;
+    case CXType_Double:
+      out.kind = ir::TypeKind::Float;
+      out.bits = 64;
+      return true;
+    case CXType_Enum: {
+      CXType underlying = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t));
+      out.kind = ir::TypeKind::Enum;
+      integer_kind(clang_getCanonicalType(underlying), out.bits, out.is_signed);
+      return true;
+    }
+    case CXType_Record:
+      return map_record(t, where, field, member_base, owner, out);
+    case CXType_Pointer:
+      return unsupported(
+          "raw pointers have no msgpack encoding; hold the value, or a std::optional");
+    case CXType_LValueReference:
+    case CXType_RValueReference:
+      return unsupported("references cannot be decoded into; hold the value");
+    case CXType_ConstantArray:
+      return unsupported("C arrays are not supported; use std::array");
+    case CXType_LongDouble:
+      return unsupported("long double has no msgpack encoding; use double");
+    default:
+      return unsupported("");
+  }
+}
+
+bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const std::string& field,
+                               const std::string& member_base, std::size_t owner, ir::Type& out) {
+  auto unsupported = [&](const std::string& why) {
+    diagnostics_.error(where, "field '" + field + "' has unsupported type '" + out.spelling + "'" +
+                                  (why.empty() ? "" : ": " + why));
+    return false;
+  };
+  CXCursor decl = clang_getTypeDeclaration(t);
+  std::string canonical = spelling(t);
+  if (custom_codecs_.count(canonical) != 0) {
+    out.kind = ir::TypeKind::Custom;
+    return true;
+  }
+  if (decl.kind == CXCursor_UnionDecl) {
+    return unsupported("unions cannot be encoded; use separate fields or std::variant");
+  }
+
+  CXCursor templ = clang_getSpecializedCursorTemplate(decl);
+  if (!clang_Cursor_isNull(templ)) {
+    std::string name = qualified_name(templ);
+    int argc = clang_Type_getNumTemplateArguments(t);
+    auto arg = [&](int i) {
+      return clang_getCanonicalType(clang_Type_getTemplateArgumentAsType(t, i));
+    };
+    auto element = [&](int i, ir::Type& into) {
+      return map_type(clang_Type_getTemplateArgumentAsType(t, i), where, field, member_base, owner,
+                      into);
+    };
+    if (name == "std::basic_string" || name == "std::basic_string_view") {
+      if (argc < 1 || arg(0).kind != CXType_Char_S) {
+        return unsupported("only strings of char are supported");
+      }
+      out.kind = name == "std::basic_string" ? ir::TypeKind::String : ir::TypeKind::StringView;
+      return true;
+    }
+    if (name == "std::vector") {
+      if (is_byte_type(arg(0))) {
+        out.kind = ir::TypeKind::Bytes;
+        return true;
+      }
+      out.kind = ir::TypeKind::Vector;
+      out.args.resize(1);
+      return element(0, out.args[0]);
+    }
+    if (name == "std::array") {
+      out.kind = ir::TypeKind::Array;
+      out.args.resize(1);
+      if (!element(0, out.args[0])) return false;
+      long long value = clang_Cursor_getTemplateArgumentValue(decl, 1);
+      long long whole = clang_Type_getSizeOf(t);
+      long long one = clang_Type_getSizeOf(arg(0));
+      out.array_size = static_cast<std::size_t>(value > 0 ? value : (one > 0 ? whole / one : 0));
+      return true;
+    }
+    if (name == "std::map" || name == "std::unordered_map") {
+      out.kind = ir::TypeKind::Map;
+      out.args.resize(2);
+      if (!element(0, out.args[0]) || !element(1, out.args[1])) return false;
+      ir::TypeKind key = out.args[0].kind;
+      if (key != ir::TypeKind::String && key != ir::TypeKind::Int && key != ir::TypeKind::Enum) {
+        return unsupported("map keys must be strings or integers");
+      }
+      return true;
+    }
+    if (name == "std::optional") {
+      out.kind = ir::TypeKind::Optional;
+      out.args.resize(1);
+      return element(0, out.args[0]);
+    }
+    if (name.rfind("std::", 0) == 0) {
+      return unsupported(name + " is not a supported standard type");
+    }
+    return unsupported("class template specialisations are not supported yet; name a struct");
+  }
+  if (name_is_std(decl)) {
+    return unsupported("not a supported standard type");
+  }
+
+  CXCursor definition = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(definition)) {
+    return unsupported("the type is incomplete (declared but never defined)");
+  }
+  std::string name = spelling(definition);
+  bool unnamed = name.empty() || clang_Cursor_isAnonymous(definition);
+  std::size_t child;
+  if (unnamed) {
+    const Node& parent = nodes_[owner];
+    std::string base = member_base + (parent.ir.cpp_name.rfind("decltype(", 0) == 0 ? "." : "::");
+    std::string id = parent.ir.id + "::" + field;
+    child = add_struct(definition, "decltype(" + base + field + ")", base + field, id);
+  } else {
+    std::string qualified = qualified_name(definition);
+    child = add_struct(definition, "::" + qualified, "::" + qualified, qualified);
+  }
+  out.kind = ir::TypeKind::Struct;
+  out.struct_id = nodes_[child].ir.id;
+  nodes_[owner].children.push_back(child);
+  return true;
+}
+
+const ir::Struct* ModuleBuilder::find(const std::string& id) const {
+  for (const Node& node : nodes_) {
+    if (node.ir.id == id) return &node.ir;
+  }
+  return nullptr;
+}
+
+void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, const ir::Field*>& keys,
+                                 std::vector<const ir::Struct*>& inline_stack) {
+  inline_stack.push_back(&s);
+  for (const ir::Field& field : s.fields) {
+    if (field.inline_fields) {
+      const ir::Struct* inner =
+          field.type.kind == ir::TypeKind::Struct ? find(field.type.struct_id) : nullptr;
+      if (inner == nullptr) {
+        diagnostics_.error(field.location, "field '" + field.name +
+                                               "' is tagged inline but its type '" +
+                                               field.type.spelling + "' is not a struct");
+        continue;
+      }
+      if (std::find(inline_stack.begin(), inline_stack.end(), inner) != inline_stack.end()) {
+        diagnostics_.error(field.location,
+                           "field '" + field.name + "' inlines " + inner->id + " into itself");
+        continue;
+      }
+      if (inner->as_array) {
+        diagnostics_.error(field.location, "field '" + field.name + "' inlines " + inner->id +
+                                               ", which is as_array; only map-mode structs can "
+                                               "be inlined");
+        continue;
+      }
+      collect_keys(*inner, keys, inline_stack);
+      continue;
+    }
+    auto [it, inserted] = keys.emplace(field.key, &field);
+    if (!inserted) {
+      diagnostics_.error(field.location, "key \"" + field.key + "\" of field '" + field.name +
+                                             "' is already used by field '" + it->second->name +
+                                             "'");
+      diagnostics_.note(it->second->location, "first used here");
+    }
+  }
+  inline_stack.pop_back();
+}
+
+void ModuleBuilder::check_struct(const ir::Struct& s) {
+  if (s.as_array) {
+    for (const ir::Field& field : s.fields) {
+      if (field.inline_fields) {
+        diagnostics_.error(field.location, "field '" + field.name +
+                                               "': inline cannot be used in "
+                                               "as_array struct " +
+                                               s.id);
+      }
+      if (field.omit_empty) {
+        diagnostics_.error(field.location, "field '" + field.name +
+                                               "': omitempty cannot be used "
+                                               "in as_array struct " +
+                                               s.id + " (positions must not shift)");
+      }
+    }
+    if (s.has_alter_field_count) {
+      diagnostics_.error(s.location, "struct " + s.id +
+                                         ": alterFieldCount needs a map-mode "
+                                         "struct, but it is as_array");
+    }
+    return;
+  }
+  std::map<std::string, const ir::Field*> keys;
+  std::vector<const ir::Struct*> stack;
+  collect_keys(s, keys, stack);
+}
+
+ir::Module ModuleBuilder::finish(const std::vector<std::string>& headers) {
+  // Directions flow from each root to every struct it reaches.
+  for (Node& node : nodes_) node.ir.directions = 0;
+  for (auto [root, directions] : roots_) {
+    std::deque<std::size_t> queue{root};
+    while (!queue.empty()) {
+      std::size_t i = queue.front();
+      queue.pop_front();
+      if ((nodes_[i].ir.directions | directions) == nodes_[i].ir.directions) continue;
+      nodes_[i].ir.directions |= directions;
+      for (std::size_t child : nodes_[i].children) queue.push_back(child);
+    }
+  }
+  // A struct's code goes next to its own header; one declared outside the package goes with
+  // the first struct (breadth-first from the roots) that uses it.
+  std::vector<bool> placed(nodes_.size(), false);
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    if (nodes_[i].in_package) {
+      nodes_[i].ir.header = relative_to(nodes_[i].header_abs, package_dir_);
+      placed[i] = true;
+    }
+  }
+  std::deque<std::size_t> queue;
+  for (auto [root, directions] : roots_) queue.push_back(root);
+  while (!queue.empty()) {
+    std::size_t i = queue.front();
+    queue.pop_front();
+    for (std::size_t child : nodes_[i].children) {
+      if (placed[child]) continue;
+      nodes_[child].ir.header = nodes_[i].ir.header;
+      placed[child] = true;
+      queue.push_back(child);
+    }
+  }
+
+  ir::Module module;
+  for (const Node& node : nodes_) check_struct(node.ir);
+  for (const std::string& header : headers) {
+    module.headers.push_back(ir::Header{relative_to(header, package_dir_), {}});
+  }
+  // Structs in declaration order within each header, so output follows the source.
+  std::vector<std::size_t> order(nodes_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const ir::SourceLocation& x = nodes_[a].ir.location;
+    const ir::SourceLocation& y = nodes_[b].ir.location;
+    return std::tie(x.file, x.line, x.column) < std::tie(y.file, y.line, y.column);
+  });
+  for (std::size_t i : order) {
+    module.structs.push_back(nodes_[i].ir);
+    for (ir::Header& header : module.headers) {
+      if (header.path == nodes_[i].ir.header) header.struct_ids.push_back(nodes_[i].ir.id);
+    }
+  }
+  return module;
+}
+
+}  // namespace msgpack_gen::frontend

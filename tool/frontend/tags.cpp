@@ -1,0 +1,67 @@
+#include "frontend/tags.hpp"
+
+namespace msgpack_gen::frontend {
+namespace {
+
+std::vector<std::string_view> split_commas(std::string_view text) {
+  std::vector<std::string_view> parts;
+  for (;;) {
+    std::size_t comma = text.find(',');
+    parts.push_back(text.substr(0, comma));
+    if (comma == std::string_view::npos) return parts;
+    text.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace
+
+std::string parse_field_tag(std::string_view text, FieldTag& tag) {
+  if (text == "-") {
+    tag.skip = true;
+    return {};
+  }
+  std::vector<std::string_view> parts = split_commas(text);
+  tag.key = std::string(parts[0]);
+  for (char c : tag.key) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') {
+      return "the key \"" + tag.key + "\" has a character keys cannot have";
+    }
+  }
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    std::string_view option = parts[i];
+    if (option == "omitempty") {
+      tag.omit_empty = true;
+    } else if (option == "inline") {
+      tag.inline_fields = true;
+    } else if (option.empty()) {
+      return "empty option in tag \"" + std::string(text) + "\"";
+    } else {
+      return "unknown field option '" + std::string(option) +
+             "' (field options: omitempty, inline)";
+    }
+  }
+  if (tag.inline_fields && !tag.key.empty()) {
+    return "an inline field has no key of its own; drop \"" + tag.key + "\"";
+  }
+  return {};
+}
+
+std::string parse_struct_tag(std::string_view text, StructTag& tag) {
+  bool seen_map = false;
+  for (std::string_view option : split_commas(text)) {
+    if (option == "as_array") {
+      tag.as_array = true;
+    } else if (option == "as_map") {
+      seen_map = true;
+    } else if (option.empty()) {
+      continue;  // "" or a leading comma, as in ",as_array"
+    } else {
+      return "unknown struct option '" + std::string(option) +
+             "' (struct options: as_map, as_array)";
+    }
+  }
+  if (seen_map && tag.as_array) return "as_map and as_array exclude each other";
+  return {};
+}
+
+}  // namespace msgpack_gen::frontend

@@ -1,0 +1,25 @@
+// The MSGPACK_TAG grammar, Go-style: "[key][,option]...". No libclang here.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace msgpack_gen::frontend {
+
+struct FieldTag {
+  bool skip = false;           // "-": never encoded or decoded
+  std::string key;             // empty: keep the field's name
+  bool omit_empty = false;     // ",omitempty"
+  bool inline_fields = false;  // ",inline"
+};
+
+struct StructTag {
+  bool as_array = false;  // ",as_array" / "as_array"; "as_map" is the default
+};
+
+// Each returns an empty string on success, else what is wrong with the tag.
+std::string parse_field_tag(std::string_view text, FieldTag& tag);
+std::string parse_struct_tag(std::string_view text, StructTag& tag);
+
+}  // namespace msgpack_gen::frontend

@@ -1,0 +1,83 @@
+// The intermediate representation: what the frontend learns from the headers and the emitter
+// turns into code. Plain data with no libclang types, so the emitter can be driven (and tested)
+// from an IR built by hand.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace msgpack_gen::ir {
+
+struct SourceLocation {
+  std::string file;  // absolute path
+  unsigned line = 0;
+  unsigned column = 0;
+};
+
+enum class TypeKind {
+  Bool,
+  Int,         // bits, is_signed
+  Float,       // bits: 32 or 64
+  String,      // std::string
+  StringView,  // std::string_view, decoded zero-copy
+  Bytes,       // std::vector of a byte type: msgpack bin
+  Vector,      // args[0]: element
+  Array,       // args[0]: element, array_size
+  Map,         // args[0]: key (String or Int), args[1]: value
+  Optional,    // args[0]: value
+  Enum,        // bits, is_signed: the underlying integer
+  Struct,      // struct_id: a Struct of the module
+  Custom,      // a type with a user- or runtime-provided msgpack_gen::codec specialisation
+};
+
+struct Type {
+  TypeKind kind = TypeKind::Int;
+  std::string spelling;  // as the user wrote it, for comments and messages
+  unsigned bits = 0;
+  bool is_signed = false;
+  std::size_t array_size = 0;
+  std::string struct_id;
+  std::vector<Type> args;
+};
+
+struct Field {
+  std::string name;  // the C++ member
+  std::string key;   // the map key on the wire
+  Type type;
+  bool omit_empty = false;
+  bool inline_fields = false;  // the field's struct's fields go into this struct's map
+  SourceLocation location;
+};
+
+enum Direction : unsigned { kMarshal = 1, kUnmarshal = 2, kBoth = 3 };
+
+struct Struct {
+  std::string id;             // unique in the module: the qualified name, e.g. "shop::v1::Data"
+  std::string cpp_name;       // how generated code names the type: "::shop::v1::Data", or
+                              // "decltype(::Data::internal)" for an unnamed struct
+  bool as_array = false;      // encoded as a msgpack array in declaration order
+  std::vector<Field> fields;  // in declaration order; skipped ("-") fields are not here
+  bool has_alter_field_count = false;  // `alterFieldCount() const` widens the map header
+  bool has_read_extra_field = false;   // `readExtraField(key, reader)` receives unknown keys
+  unsigned directions = kBoth;
+  std::string header;  // package-relative path of the header that gets its code
+  SourceLocation location;
+};
+
+// One output file: the generated code for the structs of one package header.
+struct Header {
+  std::string path;                     // package-relative, e.g. "shop/Data.hpp"
+  std::vector<std::string> struct_ids;  // structs whose code goes into its output
+};
+
+struct Module {
+  std::vector<Struct> structs;  // every struct to generate, each once
+  std::vector<Header> headers;  // every header of the package, in path order
+};
+
+// The file generated for a header: "shop/Data.hpp" -> "shop/Data.msgpack.hpp".
+std::string output_path_for(const std::string& header_path);
+
+}  // namespace msgpack_gen::ir

@@ -1,0 +1,83 @@
+// msgpack-gen: the command line. Parses options, runs the frontend (headers -> IR) and the
+// emitter (IR -> C++), and writes the files that changed.
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/options.hpp"
+#include "emitter/emitter.hpp"
+#include "frontend/frontend.hpp"
+#include "support/diagnostics.hpp"
+#include "support/files.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// <msgpack_gen/annotate.hpp> for parsing: beside an installed tool (../include), else the source
+// tree the tool was built from.
+std::string find_runtime_include() {
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    fs::path installed = exe.parent_path().parent_path() / "include";
+    if (fs::exists(installed / "msgpack_gen" / "annotate.hpp", ec)) return installed.string();
+  }
+  return MSGPACK_GEN_SOURCE_RUNTIME_INCLUDE;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  msgpack_gen::cli::Options options;
+  std::string usage_error = msgpack_gen::cli::parse(args, options);
+  if (!usage_error.empty()) {
+    std::cerr << "msgpack-gen: error: " << usage_error
+              << "\n(msgpack-gen --help shows the usage)\n";
+    return 2;
+  }
+  if (options.help) {
+    msgpack_gen::cli::print_help(std::cout);
+    return 0;
+  }
+  if (options.version) {
+    std::cout << "msgpack-gen " << MSGPACK_GEN_VERSION << "\n";
+    return 0;
+  }
+
+  msgpack_gen::Diagnostics diagnostics(std::cerr);
+  msgpack_gen::frontend::Options frontend_options;
+  frontend_options.package_dir = options.package_dir;
+  frontend_options.types = options.types;
+  frontend_options.clang_args = options.clang_args;
+  frontend_options.runtime_include_dir =
+      options.runtime_include_dir.empty() ? find_runtime_include() : options.runtime_include_dir;
+  frontend_options.resource_dir = MSGPACK_GEN_CLANG_RESOURCE_DIR;
+
+  msgpack_gen::frontend::Result parsed;
+  if (!msgpack_gen::frontend::parse_package(frontend_options, diagnostics, parsed)) return 1;
+
+  msgpack_gen::emitter::EmitOptions emit_options;
+  emit_options.tool_version = MSGPACK_GEN_VERSION;
+  emit_options.beside_sources = options.output_dir.empty();
+  std::vector<msgpack_gen::emitter::GeneratedFile> files =
+      msgpack_gen::emitter::emit(parsed.module, emit_options);
+
+  fs::path root =
+      options.output_dir.empty() ? fs::path(options.package_dir) : fs::path(options.output_dir);
+  std::vector<std::string> written;
+  for (const auto& file : files) {
+    std::string path = (root / file.path).string();
+    if (!msgpack_gen::write_if_changed(path, file.content, diagnostics)) return 1;
+    written.push_back(path);
+  }
+  if (!options.depfile.empty()) {
+    std::string deps = msgpack_gen::make_depfile(written, parsed.files_read);
+    if (!msgpack_gen::write_if_changed(options.depfile, deps, diagnostics)) return 1;
+  }
+  return 0;
+}
