@@ -49,14 +49,40 @@ using msgpack_gen::Status;
 
 }  // namespace
 
-// The array and nothrow forms forward to these by default.
+// Every form is replaced, not only the basic pair: sanitizers intercept the array and nothrow
+// forms themselves, and a pointer must be freed by the family that allocated it.
 void* operator new(std::size_t size) {
   return counted_allocation(size);
+}
+void* operator new[](std::size_t size) {
+  return counted_allocation(size);
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  try {
+    return counted_allocation(size);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept {
+  return operator new(size, tag);
 }
 void operator delete(void* p) noexcept {
   std::free(p);
 }
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
 void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
   std::free(p);
 }
 
