@@ -71,6 +71,7 @@ TEST_CASE("uuid random round trips through bytes and text") {
   for (int i = 0; i < 500; ++i) {
     Uuid id;
     for (auto& b : id.bytes) b = static_cast<std::uint8_t>(byte(rng));
+    if (!id.is_valid()) id.bytes[8] &= 0xdf;  // into variant 110, which Tarantool accepts
     Bytes wire = encode(id);
     REQUIRE(wire.size() == 18);
     CHECK(wire[0] == 0xd8);
@@ -126,4 +127,27 @@ TEST_CASE("uuid rejects other ext types, other lengths, other msgpack types and 
   CHECK(empty.code() == ErrorCode::truncated);
 
   CHECK(id == original);  // failed decodes leave the value alone
+}
+
+TEST_CASE("uuid with the reserved variant 111 is refused like Tarantool refuses it") {
+  // tarantool 2.6: uuid.fromstr gives nil for these, msgpack.decode fails on their bytes.
+  CHECK_FALSE(Uuid::parse("455f2ae7-b496-5ab1-e7b2-08db23d955fa").has_value());
+  CHECK_FALSE(Uuid::parse("455f2ae7-b496-5ab1-f7b2-08db23d955fa").has_value());
+  // Variants 0xx, 10x and 110 are fine.
+  CHECK(Uuid::parse("455f2ae7-b496-5ab1-07b2-08db23d955fa").has_value());
+  CHECK(Uuid::parse("455f2ae7-b496-5ab1-b7b2-08db23d955fa").has_value());
+  CHECK(Uuid::parse("455f2ae7-b496-5ab1-d7b2-08db23d955fa").has_value());
+
+  Uuid id = *Uuid::parse(kDocUuid);
+  auto status = decode(hex("d8 02 45 5f 2a e7 b4 96 5a b1 e7 b2 08 db 23 d9 55 fa"), id);
+  CHECK(status.code() == ErrorCode::invalid_value);
+  CHECK(status.offset() == 0);
+  CHECK(status.detail().find("reserved variant") != std::string::npos);
+  CHECK(id.to_string() == kDocUuid);
+
+  // Encoding does not check: the bytes go out as they are, and is_valid() says so.
+  Uuid raw;
+  raw.bytes[8] = 0xe7;
+  CHECK_FALSE(raw.is_valid());
+  CHECK(to_hex(encode(raw)) == "d8 02 00 00 00 00 00 00 00 00 e7 00 00 00 00 00 00 00");
 }

@@ -8,8 +8,15 @@
 // "f6423bdf-b49e-4913-b361-0740c9702e4b" is d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b
 // (the example in Tarantool's documentation; tarantool 2.6 writes the same bytes).
 //
-// Decoding accepts only ext type 2 with a 16-byte payload (any ext header form); anything else
-// is an error. Not included by msgpack_gen.hpp: include this header to use the type.
+// Validity, as Tarantool checks it (tt_uuid_validate): the variant bits at the top of byte 8
+// (clock_seq_hi_and_reserved) must not be 111, the variant RFC 4122 reserves for future use.
+// Tarantool refuses such a UUID both as text (uuid.fromstr gives nil) and in msgpack (decoding
+// fails), so parse() and decoding refuse it too. Encoding writes the bytes as they are: check
+// is_valid() before sending a UUID built from raw bytes.
+//
+// Decoding accepts only ext type 2 with a 16-byte payload (any ext header form) holding a valid
+// UUID; anything else is an error. Not included by msgpack_gen.hpp: include this header to use the
+// type.
 #pragma once
 
 #include <array>
@@ -37,6 +44,9 @@ struct Uuid {
     return true;
   }
 
+  // False for the reserved variant 111 (byte 8 >= 0xe0), which Tarantool rejects.
+  bool is_valid() const noexcept { return (bytes[8] & 0xe0) != 0xe0; }
+
   // The canonical 8-4-4-4-12 form in lower case, e.g. "f6423bdf-b49e-4913-b361-0740c9702e4b".
   std::string to_string() const {
     static const char* const kHex = "0123456789abcdef";
@@ -51,7 +61,8 @@ struct Uuid {
   }
 
   // Parses exactly the canonical 36-character form; hex digits may be upper or lower case.
-  // Braces, "urn:uuid:" prefixes and the 32-digit form without hyphens are not accepted.
+  // Braces, "urn:uuid:" prefixes and the 32-digit form without hyphens are not accepted, nor
+  // is a UUID that fails is_valid().
   static std::optional<Uuid> parse(std::string_view text) {
     if (text.size() != 36) return std::nullopt;
     Uuid id;
@@ -67,6 +78,7 @@ struct Uuid {
       id.bytes[i] = static_cast<std::uint8_t>(high << 4 | low);
       pos += 2;
     }
+    if (!id.is_valid()) return std::nullopt;
     return id;
   }
 
@@ -99,9 +111,15 @@ struct codec<Uuid> {
       return in.invalid("uuid (ext type 2) payload of " + std::to_string(payload.size()) +
                         " bytes; a uuid has 16");
     }
-    for (std::size_t i = 0; i < value.bytes.size(); ++i) {
-      value.bytes[i] = static_cast<std::uint8_t>(payload[i]);
+    Uuid decoded;
+    for (std::size_t i = 0; i < decoded.bytes.size(); ++i) {
+      decoded.bytes[i] = static_cast<std::uint8_t>(payload[i]);
     }
+    if (!decoded.is_valid()) {
+      return in.invalid("uuid (ext type 2) with the reserved variant 111 (byte 8 is " +
+                        std::to_string(decoded.bytes[8]) + "), which Tarantool rejects");
+    }
+    value = decoded;
     ext_detail::consume_ext(in);
     return true;
   }
