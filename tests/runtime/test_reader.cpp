@@ -417,6 +417,20 @@ TEST_CASE("arrays and maps decode from every header form", "[reader][array][map]
   CHECK(decode({0x91, 0x01}, m).code() == ErrorCode::type_mismatch);
 }
 
+TEST_CASE("vector<bool> and array<bool> decode through bool proxies", "[reader][array]") {
+  const std::vector<bool> flags = {true, false, false, true, true};
+  CHECK(round_trip_from_msgpack_c(flags) == flags);
+  std::vector<bool> into = {false};
+  CHECK(decode({0x93, 0xc3, 0xc2, 0xc3}, into).ok());
+  CHECK(into == std::vector<bool>{true, false, true});
+  std::array<bool, 2> pair{};
+  CHECK(decode({0x92, 0xc2, 0xc3}, pair).ok());
+  CHECK(pair == std::array<bool, 2>{false, true});
+  const Status status = decode({0x92, 0xc3, 0x01}, into);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.path() == "[1]");
+}
+
 TEST_CASE("containers written by msgpack-c decode to equal values", "[reader][nested]") {
   const std::vector<std::map<std::string, std::vector<std::int32_t>>> nested = {
       {}, {{"k", {1, 2, 3}}, {"empty", {}}}, {{"neg", {-1, -129, -2147483647 - 1}}}};

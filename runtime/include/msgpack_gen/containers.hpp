@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -25,9 +26,16 @@ constexpr bool is_byte_v = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, 
 // Decodes n elements into a sized range, adding "[i]" to the error path of a failed element.
 template <class Iterator>
 bool decode_elements(Reader& in, Iterator first, std::uint32_t n) {
-  using T = std::remove_reference_t<decltype(*first)>;
+  using T = typename std::iterator_traits<Iterator>::value_type;
   for (std::uint32_t i = 0; i < n; ++i, ++first) {
-    if (!codec<T>::decode(in, *first)) return in.in_element(i);
+    if constexpr (std::is_same_v<T, bool>) {
+      // std::vector<bool> hands out proxies, not bool&.
+      bool item = false;
+      if (!codec<bool>::decode(in, item)) return in.in_element(i);
+      *first = item;
+    } else {
+      if (!codec<T>::decode(in, *first)) return in.in_element(i);
+    }
   }
   return true;
 }
