@@ -291,11 +291,8 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
     return false;
   };
   CXCursor decl = clang_getTypeDeclaration(t);
-  std::string canonical = spelling(t);
-  if (custom_codecs_.count(canonical) != 0) {
-    out.kind = ir::TypeKind::Custom;
-    return true;
-  }
+  // Standard types are recognised first: the runtime's own codecs for them are not "custom".
+  bool has_custom_codec = custom_codecs_.count(spelling(t)) != 0;
   if (decl.kind == CXCursor_UnionDecl) {
     return unsupported("unions cannot be encoded; use separate fields or std::variant");
   }
@@ -342,7 +339,8 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
       out.args.resize(2);
       if (!element(0, out.args[0]) || !element(1, out.args[1])) return false;
       ir::TypeKind key = out.args[0].kind;
-      if (key != ir::TypeKind::String && key != ir::TypeKind::Int && key != ir::TypeKind::Enum) {
+      if (key != ir::TypeKind::String && key != ir::TypeKind::Int && key != ir::TypeKind::Enum &&
+          key != ir::TypeKind::Custom) {
         return unsupported("map keys must be strings or integers");
       }
       return true;
@@ -352,10 +350,18 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
       out.args.resize(1);
       return element(0, out.args[0]);
     }
+    if (has_custom_codec) {
+      out.kind = ir::TypeKind::Custom;
+      return true;
+    }
     if (name.rfind("std::", 0) == 0) {
       return unsupported(name + " is not a supported standard type");
     }
     return unsupported("class template specialisations are not supported yet; name a struct");
+  }
+  if (has_custom_codec) {
+    out.kind = ir::TypeKind::Custom;
+    return true;
   }
   if (name_is_std(decl)) {
     return unsupported("not a supported standard type");

@@ -55,7 +55,7 @@ struct map_codec {
 
   // Duplicate keys: the last one wins.
   static bool decode(Reader& in, Map& value) {
-    std::uint32_t n;
+    std::uint32_t n = 0;
     if (!in.read_map_header(n)) return false;
     if (!in.enter()) return false;
     value.clear();
@@ -102,7 +102,7 @@ struct codec<std::vector<T, A>> {
       value.assign(first, first + bytes.size());
       return true;
     } else {
-      std::uint32_t n;
+      std::uint32_t n = 0;
       if (!in.read_array_header(n)) return false;  // n is bounded by the input's size
       if (!in.enter()) return false;
       value.resize(n);
@@ -121,7 +121,7 @@ struct codec<std::array<T, N>> {
   }
   // The array must have exactly N elements.
   static bool decode(Reader& in, std::array<T, N>& value) {
-    std::uint32_t n;
+    std::uint32_t n = 0;
     if (!in.read_array_header(n)) return false;
     if (n != N) {
       return in.invalid("expected an array of " + std::to_string(N) + " elements, found " +

@@ -219,8 +219,8 @@ class Reader {
   bool read_str(std::string_view& out) {
     if (!need(1, "str")) return false;
     std::uint8_t m = *pos_;
-    std::size_t header;
-    std::uint32_t n;
+    std::size_t header = 0;
+    std::uint32_t n = 0;
     if (m >= 0xa0 && m <= 0xbf) {
       header = 1;
       n = m & 0x1f;
@@ -234,8 +234,8 @@ class Reader {
   bool read_bin(std::string_view& out) {
     if (!need(1, "bin")) return false;
     std::uint8_t m = *pos_;
-    std::size_t header;
-    std::uint32_t n;
+    std::size_t header = 0;
+    std::uint32_t n = 0;
     if (m >= 0xa0 && m <= 0xbf) {
       header = 1;
       n = m & 0x1f;
@@ -249,8 +249,8 @@ class Reader {
   bool read_ext(std::int8_t& type, std::string_view& payload) {
     if (!need(1, "ext")) return false;
     std::uint8_t m = *pos_;
-    std::size_t header;
-    std::uint32_t n;
+    std::size_t header = 0;
+    std::uint32_t n = 0;
     switch (m) {
       case 0xd4: header = 1; n = 1; break;
       case 0xd5: header = 1; n = 2; break;

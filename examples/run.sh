@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The main job, from a fresh clone on Debian 12 (as root): install what is missing, build
+# msgpack-gen, generate the code for the example DTOs in examples/dto, build and run the example.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash cmake/install-deps.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build --target msgpack-gen
+
+# What add_msgpack_codegen() runs for the example target, by hand, into build/example-dto:
+./build/tool/msgpack-gen -p examples/dto -o build/example-dto \
+  shop::Data shop::User shop::UserTuple:+- shop::Request
+echo "generated: $(cd build/example-dto && ls *.msgpack.hpp | tr '\n' ' ')"
+
+cmake --build build --target example
+./build/examples/example

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone on Debian 12 (as root):
+#  1. a g++ release build and every ctest test (generator, runtime, goldens, round trips,
+#     Tarantool, CMake package, benchmark smoke);
+#  2. a clang++ build with AddressSanitizer and UndefinedBehaviorSanitizer: the Catch2 suites
+#     again, plus a bounded libFuzzer run over the generated unmarshalers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash cmake/install-deps.sh
+jobs=$(nproc)
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMSGPACK_GEN_BUILD_BENCH=ON >/dev/null
+cmake --build build -j "$jobs"
+status=0
+ctest --test-dir build --output-on-failure -j "$jobs" || status=1
+
+# The sanitizer build reuses the generator built above instead of compiling it again.
+cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_COMPILER=clang++-14 -DMSGPACK_GEN_SANITIZE=ON -DMSGPACK_GEN_FUZZ=ON \
+  -DMSGPACK_GEN_BUILD_TOOL=OFF -DMSGPACK_GEN_EXECUTABLE="$PWD/build/tool/msgpack-gen" >/dev/null
+cmake --build build-sanitize -j "$jobs"
+ctest --test-dir build-sanitize --output-on-failure -j "$jobs" || status=1
+exit $status
