@@ -1,0 +1,352 @@
+// msgpack-gen's generated code against msgpack-c reflection on the seed workload (issue 3).
+//
+// Every benchmark iteration is one pass over `pass` structs (65536 by default): "cold" walks
+// that many distinct instances (more than the caches hold), "hot" cycles the first `hot` (1024)
+// to show the codec's own cost. Before anything is timed, main() checks that both libraries
+// write identical bytes for every instance in map and array mode and that both read them back
+// to equal values, so the rows compare the same work.
+//
+//   msgpack_gen_bench [--pass=N] [--hot=N] [--smoke] [Google Benchmark flags]
+//
+// --smoke: a pass of 64 structs, one iteration per benchmark (the ctest smoke test).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <msgpack.hpp>
+#include <msgpack_gen/msgpack_gen.hpp>
+#include <string>
+#include <vector>
+
+#include "alloc_count.hpp"
+#include "msgpack_c_peers.hpp"
+#include "workload.hpp"
+#include "workload.msgpack.hpp"
+
+namespace bench {
+namespace {
+
+std::size_t g_pass = 65536;
+std::size_t g_hot = 1024;
+bool g_smoke = false;
+
+// The instances of one struct in one mode, in both libraries' types, and their encoding.
+template <class Gen, class Peer>
+struct Corpus {
+  std::vector<Gen> gen;
+  std::vector<Peer> peer;
+  std::vector<std::uint8_t> bytes;   // the encoded instances back to back
+  std::vector<std::size_t> offsets;  // instance i is bytes[offsets[i], offsets[i + 1])
+
+  const std::uint8_t* data(std::size_t i) const { return bytes.data() + offsets[i]; }
+  std::size_t size(std::size_t i) const { return offsets[i + 1] - offsets[i]; }
+};
+
+[[noreturn]] void die(const std::string& what) {
+  std::fprintf(stderr, "msgpack_gen_bench: %s\n", what.c_str());
+  std::exit(1);
+}
+
+// Builds the corpus and proves, untimed, that the two libraries agree on every instance.
+template <class Gen, class Peer, class Make, class Copy, class Same>
+Corpus<Gen, Peer> build_corpus(const char* name, Make make, Copy copy, Same same) {
+  Corpus<Gen, Peer> corpus;
+  Rng rng(kSeed);
+  corpus.gen.reserve(g_pass);
+  corpus.peer.resize(g_pass);
+  corpus.offsets.push_back(0);
+  msgpack_gen::Buffer ours;
+  msgpack::sbuffer theirs;
+  for (std::size_t i = 0; i < g_pass; ++i) {
+    corpus.gen.push_back(make(rng));
+    copy(corpus.gen[i], corpus.peer[i]);
+
+    ours.clear();
+    msgpack_gen::marshal(ours, corpus.gen[i]);
+    theirs.clear();
+    msgpack::pack(theirs, corpus.peer[i]);
+    if (ours.size() != theirs.size() || std::memcmp(ours.data(), theirs.data(), ours.size()) != 0) {
+      die(std::string(name) + ": instance " + std::to_string(i) +
+          " encodes differently in msgpack-gen and msgpack-c");
+    }
+    corpus.bytes.insert(corpus.bytes.end(), ours.data(), ours.data() + ours.size());
+    corpus.offsets.push_back(corpus.bytes.size());
+
+    Gen decoded;
+    msgpack_gen::Status status = msgpack_gen::unmarshal(ours, decoded);
+    if (!status)
+      die(std::string(name) + ": msgpack-gen cannot read back instance " + std::to_string(i) +
+          ": " + status.message());
+    if (!same(decoded, corpus.gen[i])) {
+      die(std::string(name) + ": msgpack-gen reads back instance " + std::to_string(i) +
+          " with different values");
+    }
+    msgpack::object_handle handle = msgpack::unpack(theirs.data(), theirs.size());
+    Peer converted;
+    handle.get().convert(converted);
+    if (!same(corpus.gen[i], converted)) {
+      die(std::string(name) + ": msgpack-c reads back instance " + std::to_string(i) +
+          " with different values");
+    }
+  }
+  return corpus;
+}
+
+// Walks instance indices 0, 1, ..., distinct - 1, 0, 1, ... without a division.
+struct Cycle {
+  std::size_t distinct;
+  std::size_t index = 0;
+  std::size_t next() {
+    std::size_t current = index;
+    if (++index == distinct) index = 0;
+    return current;
+  }
+};
+
+// Allocations and sizes per struct, reported as counters next to the time.
+class Accounting {
+ public:
+  explicit Accounting(benchmark::State& state) : state_(state), start_(allocations()) {}
+  template <class Gen, class Peer>
+  void finish(const Corpus<Gen, Peer>& corpus, std::size_t distinct) {
+    const double ops = static_cast<double>(state_.iterations()) * static_cast<double>(g_pass);
+    state_.counters["allocs_per_op"] = static_cast<double>(allocations() - start_) / ops;
+    state_.counters["structs"] = static_cast<double>(g_pass);
+    state_.counters["bytes_per_struct"] =
+        static_cast<double>(corpus.offsets[distinct]) / static_cast<double>(distinct);
+    state_.SetItemsProcessed(static_cast<std::int64_t>(ops));
+  }
+
+ private:
+  benchmark::State& state_;
+  std::uint64_t start_;
+};
+
+// Runs `op(i)` over one pass once untimed (steady state: buffers have grown, caches are as the
+// timed passes will find them), then times whole passes.
+template <class Gen, class Peer, class Op>
+void run_passes(benchmark::State& state, const Corpus<Gen, Peer>& corpus, std::size_t distinct,
+                Op op) {
+  {
+    Cycle cycle{distinct};
+    for (std::size_t i = 0; i < g_pass; ++i) op(cycle.next());
+  }
+  Accounting accounting(state);
+  for (auto _ : state) {
+    Cycle cycle{distinct};
+    for (std::size_t i = 0; i < g_pass; ++i) op(cycle.next());
+  }
+  accounting.finish(corpus, distinct);
+}
+
+// --- the floor ---------------------------------------------------------------------------------
+
+template <class Gen, class Peer>
+void copy_floor(benchmark::State& state, const Corpus<Gen, Peer>& corpus, std::size_t distinct) {
+  std::vector<std::uint8_t> out(64 * 1024);
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    std::memcpy(out.data(), corpus.data(i), corpus.size(i));
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  });
+}
+
+// --- marshal -----------------------------------------------------------------------------------
+
+// A buffer leased from a BufferPool per struct, as a server would per message.
+template <class Gen, class Peer>
+void marshal_gen_pool(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                      std::size_t distinct) {
+  msgpack_gen::BufferPool pool;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    msgpack_gen::BufferPool::Lease lease = pool.acquire();
+    msgpack_gen::marshal(*lease, corpus.gen[i]);
+    benchmark::DoNotOptimize(lease->data());
+    benchmark::ClobberMemory();
+  });
+}
+
+// One Buffer cleared per struct: the same use as msgpack-c's reused sbuffer.
+template <class Gen, class Peer>
+void marshal_gen_buffer(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                        std::size_t distinct) {
+  msgpack_gen::Buffer buffer;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    buffer.clear();
+    msgpack_gen::marshal(buffer, corpus.gen[i]);
+    benchmark::DoNotOptimize(buffer.data());
+    benchmark::ClobberMemory();
+  });
+}
+
+template <class Gen, class Peer>
+void marshal_msgpack_c(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                       std::size_t distinct) {
+  msgpack::sbuffer buffer;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    buffer.clear();
+    msgpack::pack(buffer, corpus.peer[i]);
+    benchmark::DoNotOptimize(buffer.data());
+    benchmark::ClobberMemory();
+  });
+}
+
+// --- unmarshal ---------------------------------------------------------------------------------
+
+// Into one object reused for every struct: its strings and containers keep their capacity.
+template <class Gen, class Peer>
+void unmarshal_gen_reused(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                          std::size_t distinct) {
+  Gen value;
+  bool ok = true;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    ok &= static_cast<bool>(msgpack_gen::unmarshal(corpus.data(i), corpus.size(i), value));
+    benchmark::DoNotOptimize(value);
+    benchmark::ClobberMemory();
+  });
+  if (!ok) state.SkipWithError("msgpack-gen failed to unmarshal");
+}
+
+// Into a new object per struct, destroyed after.
+template <class Gen, class Peer>
+void unmarshal_gen_fresh(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                         std::size_t distinct) {
+  bool ok = true;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    Gen value;
+    ok &= static_cast<bool>(msgpack_gen::unmarshal(corpus.data(i), corpus.size(i), value));
+    benchmark::DoNotOptimize(value);
+    benchmark::ClobberMemory();
+  });
+  if (!ok) state.SkipWithError("msgpack-gen failed to unmarshal");
+}
+
+// The documented way: unpack into a new object_handle (its own zone), convert into a new object.
+template <class Gen, class Peer>
+void unmarshal_msgpack_c(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                         std::size_t distinct) {
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    msgpack::object_handle handle =
+        msgpack::unpack(reinterpret_cast<const char*>(corpus.data(i)), corpus.size(i));
+    Peer value;
+    handle.get().convert(value);
+    benchmark::DoNotOptimize(value);
+    benchmark::ClobberMemory();
+  });
+}
+
+// strs and bins become references into the input instead of copies in the zone.
+bool reference_everything(msgpack::type::object_type, std::size_t, void*) {
+  return true;
+}
+
+// msgpack-c at its best: one zone cleared per struct (its first chunk is kept), strings that
+// reference the input, and one object reused like unmarshal_gen_reused.
+template <class Gen, class Peer>
+void unmarshal_msgpack_c_tuned(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                               std::size_t distinct) {
+  msgpack::zone zone;
+  Peer value;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    zone.clear();
+    std::size_t offset = 0;
+    msgpack::object object = msgpack::unpack(zone, reinterpret_cast<const char*>(corpus.data(i)),
+                                             corpus.size(i), offset, reference_everything);
+    object.convert(value);
+    benchmark::DoNotOptimize(value);
+    benchmark::ClobberMemory();
+  });
+}
+
+// --- registration ------------------------------------------------------------------------------
+
+template <class Gen, class Peer>
+void register_family(const std::string& prefix, const Corpus<Gen, Peer>& corpus) {
+  using Function = void (*)(benchmark::State&, const Corpus<Gen, Peer>&, std::size_t);
+  struct Row {
+    const char* name;
+    Function function;
+  };
+  const Row rows[] = {
+      {"memcpy", copy_floor<Gen, Peer>},
+      {"marshal/gen_pool", marshal_gen_pool<Gen, Peer>},
+      {"marshal/gen_buffer", marshal_gen_buffer<Gen, Peer>},
+      {"marshal/msgpack_c", marshal_msgpack_c<Gen, Peer>},
+      {"unmarshal/gen_reused", unmarshal_gen_reused<Gen, Peer>},
+      {"unmarshal/gen_fresh", unmarshal_gen_fresh<Gen, Peer>},
+      {"unmarshal/msgpack_c", unmarshal_msgpack_c<Gen, Peer>},
+      {"unmarshal/msgpack_c_tuned", unmarshal_msgpack_c_tuned<Gen, Peer>},
+  };
+  const std::pair<const char*, std::size_t> workloads[] = {
+      {"cold", g_pass}, {"hot", g_hot < g_pass ? g_hot : g_pass}};
+  for (const auto& [workload, distinct] : workloads) {
+    for (const Row& row : rows) {
+      std::string name = prefix + "/" + workload + "/" + row.name;
+      Function function = row.function;
+      std::size_t count = distinct;
+      benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(
+          name.c_str(),
+          [function, &corpus, count](benchmark::State& state) { function(state, corpus, count); });
+      b->Unit(benchmark::kMillisecond);
+      if (g_smoke) b->Iterations(1);
+    }
+  }
+}
+
+// Takes this binary's own flags out of argv before Google Benchmark sees it.
+void parse_own_flags(int& argc, char** argv) {
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const char* arg = argv[i];
+    if (std::strncmp(arg, "--pass=", 7) == 0) {
+      g_pass = std::strtoull(arg + 7, nullptr, 10);
+    } else if (std::strncmp(arg, "--hot=", 6) == 0) {
+      g_hot = std::strtoull(arg + 6, nullptr, 10);
+    } else if (std::strcmp(arg, "--smoke") == 0) {
+      g_smoke = true;
+      g_pass = 64;
+      g_hot = 16;
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  if (g_pass == 0 || g_hot == 0) die("--pass and --hot must be positive");
+}
+
+}  // namespace
+}  // namespace bench
+
+int main(int argc, char** argv) {
+  using namespace bench;
+  parse_own_flags(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+
+  const auto data_map = build_corpus<Data, msgpack_c::Data>(
+      "Data", make_data<Data>, copy_data<Data, msgpack_c::Data>,
+      [](const auto& a, const auto& b) { return same_data(a, b); });
+  const auto flat_map = build_corpus<Flat, msgpack_c::Flat>(
+      "Flat", make_flat<Flat>, copy_flat<Flat, msgpack_c::Flat>,
+      [](const auto& a, const auto& b) { return same_flat(a, b); });
+  const auto data_array = build_corpus<DataArray, msgpack_c::DataArray>(
+      "DataArray", make_data<DataArray>, copy_data<DataArray, msgpack_c::DataArray>,
+      [](const auto& a, const auto& b) { return same_data(a, b); });
+  const auto flat_array = build_corpus<FlatArray, msgpack_c::FlatArray>(
+      "FlatArray", make_flat<FlatArray>, copy_flat<FlatArray, msgpack_c::FlatArray>,
+      [](const auto& a, const auto& b) { return same_flat(a, b); });
+
+  benchmark::AddCustomContext("pass", std::to_string(g_pass));
+  benchmark::AddCustomContext("hot", std::to_string(g_hot));
+  register_family("Data/map", data_map);
+  register_family("Flat/map", flat_map);
+  register_family("Data/array", data_array);
+  register_family("Flat/array", flat_array);
+
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
