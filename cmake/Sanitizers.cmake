@@ -1,0 +1,27 @@
+# Sanitizer and fuzzing switches for the test build (CI's second build directory).
+#
+#   -DMSGPACK_GEN_SANITIZE=ON  everything that uses the runtime (tests, examples, benchmarks) is
+#                              built and linked with AddressSanitizer + UndefinedBehaviorSanitizer,
+#                              and any finding aborts the process. The generator itself is not:
+#                              it is a build tool, and libclang's own allocations are not ours.
+#   -DMSGPACK_GEN_FUZZ=ON      builds tests/fuzz (needs clang: -fsanitize=fuzzer) and registers
+#                              the bounded fuzzing run with ctest.
+option(MSGPACK_GEN_SANITIZE "Build the runtime's consumers with ASan and UBSan" OFF)
+option(MSGPACK_GEN_FUZZ "Build the libFuzzer target over generated unmarshalers (clang only)" OFF)
+
+set(MSGPACK_GEN_SANITIZER_FLAGS
+  -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+
+if(MSGPACK_GEN_SANITIZE)
+  if(NOT TARGET msgpack_gen_runtime)
+    message(FATAL_ERROR "include(Sanitizers) after the msgpack_gen_runtime target is defined")
+  endif()
+  # The runtime is header-only, so flags on its interface reach every binary that decodes.
+  target_compile_options(msgpack_gen_runtime INTERFACE ${MSGPACK_GEN_SANITIZER_FLAGS})
+  target_link_options(msgpack_gen_runtime INTERFACE ${MSGPACK_GEN_SANITIZER_FLAGS})
+endif()
+
+if(MSGPACK_GEN_FUZZ AND NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  message(WARNING "MSGPACK_GEN_FUZZ needs clang (libFuzzer); the fuzz target is not built with "
+                  "${CMAKE_CXX_COMPILER_ID}. Configure with -DCMAKE_CXX_COMPILER=clang++-14.")
+endif()
