@@ -1,0 +1,209 @@
+# cmake -DBUILD_DIR=<msgpack-gen build> -DCONSUMER_DIR=<examples/cmake-consumer> -DWORK_DIR=<scratch>
+#       -DGENERATOR=<"Unix Makefiles"|Ninja> -DCXX_COMPILER=<path> -P consumer_test.cmake
+#
+# Installs msgpack-gen from BUILD_DIR into a fresh prefix, builds a copy of the consumer project
+# against it with GENERATOR, and checks that add_msgpack_codegen() regenerates exactly when it
+# must: after touching a DTO header or a header it includes, after a change of the target's
+# definitions, and never on a build with nothing changed. Regenerated files whose content did
+# not change must not rebuild objects.
+
+foreach(var BUILD_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "consumer_test.cmake needs -D${var}=...")
+  endif()
+endforeach()
+
+set(prefix "${WORK_DIR}/prefix")
+set(src "${WORK_DIR}/src")
+set(build "${WORK_DIR}/build")
+# A make that runs ctest must not hand its jobserver or flags to the consumer's make.
+unset(ENV{MAKEFLAGS})
+unset(ENV{MFLAGS})
+unset(ENV{MAKELEVEL})
+
+function(fail)
+  string(JOIN "" text ${ARGN})
+  message(FATAL_ERROR "[${GENERATOR}] ${text}")
+endfunction()
+
+# Runs a command; fails the test when it fails. The combined output goes to <out_var>.
+function(run out_var)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT status EQUAL 0)
+    string(JOIN " " command ${ARGN})
+    fail("`${command}` failed (${status}):\n${out}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+function(build out_var)
+  run(out "${CMAKE_COMMAND}" --build "${build}")
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+function(expect_in output what step)
+  string(FIND "${output}" "${what}" at)
+  if(at EQUAL -1)
+    fail("${step}: expected the build to print \"${what}\", it printed:\n${output}")
+  endif()
+endfunction()
+
+function(expect_not_in output what step)
+  string(FIND "${output}" "${what}" at)
+  if(NOT at EQUAL -1)
+    fail("${step}: expected the build not to print \"${what}\", it printed:\n${output}")
+  endif()
+endfunction()
+
+function(run_consumers step)
+  foreach(program orders audit)
+    run(out "${build}/${program}")
+    expect_in("${out}" "${program}: ok" "${step}: running ${program}")
+  endforeach()
+endfunction()
+
+# Modification times, with nanoseconds where the filesystem keeps them.
+function(mtimes out_var)
+  set(result "")
+  foreach(path IN LISTS ARGN)
+    if(NOT EXISTS "${path}")
+      fail("expected ${path} to exist")
+    endif()
+    file(TIMESTAMP "${path}" stamp "%s%f" UTC)
+    list(APPEND result "${path}=${stamp}")
+  endforeach()
+  set(${out_var} "${result}" PARENT_SCOPE)
+endfunction()
+
+# Files whose modification time tells whether the build did something.
+set(generated
+  "${build}/msgpack_gen/orders/order.msgpack.hpp"
+  "${build}/msgpack_gen/orders/orders/line.msgpack.hpp"
+  "${build}/msgpack_gen/audit/audit_record.msgpack.hpp")
+set(products
+  "${build}/CMakeFiles/orders.dir/orders_main.cpp.o"
+  "${build}/CMakeFiles/audit.dir/audit_main.cpp.o"
+  "${build}/orders"
+  "${build}/audit")
+
+# A later touch must be newer than what the build just wrote, even on coarse-grained clocks.
+function(wait_a_tick)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1.1)
+endfunction()
+
+set(compile_orders "Building CXX object CMakeFiles/orders.dir/orders_main.cpp.o")
+set(compile_audit "Building CXX object CMakeFiles/audit.dir/audit_main.cpp.o")
+set(generate_orders "msgpack-gen: dto for orders")
+set(generate_audit "msgpack-gen: audit_dto for audit")
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+
+# 1. Install into a fresh prefix; copy the consumer so the test edits only its own files.
+run(out "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
+foreach(installed bin/msgpack-gen include/msgpack_gen/msgpack_gen.hpp
+        lib/cmake/msgpack-gen/msgpack-gen-config.cmake
+        lib/cmake/msgpack-gen/msgpack-gen-config-version.cmake
+        lib/cmake/msgpack-gen/msgpack-gen-targets.cmake
+        lib/cmake/msgpack-gen/MsgpackGenCodegen.cmake)
+  if(NOT EXISTS "${prefix}/${installed}")
+    fail("cmake --install did not install ${installed}:\n${out}")
+  endif()
+endforeach()
+file(COPY "${CONSUMER_DIR}/" DESTINATION "${src}")
+
+# 2. Configure and build from scratch: both targets generate, compile and run.
+run(out "${CMAKE_COMMAND}" -S "${src}" -B "${build}" -G "${GENERATOR}"
+  "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+  -DCMAKE_BUILD_TYPE=Debug)
+build(out)
+expect_in("${out}" "${generate_orders}" "first build")
+expect_in("${out}" "${generate_audit}" "first build")
+run_consumers("first build")
+
+# 3. Nothing changed: nothing is generated, compiled or linked, no file is rewritten.
+mtimes(before ${generated} ${products})
+wait_a_tick()
+build(out)
+foreach(unexpected "msgpack-gen:" "Building CXX" "Linking CXX")
+  expect_not_in("${out}" "${unexpected}" "no-op build")
+endforeach()
+mtimes(after ${generated} ${products})
+if(NOT before STREQUAL after)
+  fail("no-op build rewrote files:\nbefore ${before}\nafter  ${after}")
+endif()
+
+# 4. Touching a DTO header regenerates that target's package only.
+file(TOUCH "${src}/dto/orders/line.hpp")
+build(out)
+expect_in("${out}" "${generate_orders}" "after touching dto/orders/line.hpp")
+expect_not_in("${out}" "${generate_audit}" "after touching dto/orders/line.hpp")
+expect_not_in("${out}" "${compile_audit}" "after touching dto/orders/line.hpp")
+run_consumers("after touching dto/orders/line.hpp")
+
+# 5. Touching a header outside the package that a DTO header includes regenerates too: the
+#    tool's depfile lists every file clang read.
+wait_a_tick()
+file(TOUCH "${src}/include/shop/units.hpp")
+build(out)
+expect_in("${out}" "${generate_orders}" "after touching include/shop/units.hpp")
+expect_not_in("${out}" "${generate_audit}" "after touching include/shop/units.hpp")
+
+# 6. A newer generator re-runs every package, but identical output rebuilds no object.
+mtimes(before ${generated} ${products})
+wait_a_tick()
+file(TOUCH "${prefix}/bin/msgpack-gen")
+build(out)
+expect_in("${out}" "${generate_orders}" "after touching the generator")
+expect_in("${out}" "${generate_audit}" "after touching the generator")
+expect_not_in("${out}" "Building CXX" "after touching the generator")
+expect_not_in("${out}" "Linking CXX" "after touching the generator")
+mtimes(after ${generated} ${products})
+if(NOT before STREQUAL after)
+  fail("identical regeneration rewrote files:\nbefore ${before}\nafter  ${after}")
+endif()
+
+# 7. Editing a DTO header changes the generated code; a new header gets its own generated file.
+wait_a_tick()
+file(READ "${src}/dto/orders/line.hpp" line_header)
+string(REPLACE "Cents unit_price = 0;" "Cents unit_price = 0;\n  std::string coupon;"
+  edited "${line_header}")
+if(edited STREQUAL line_header)
+  fail("the test could not edit dto/orders/line.hpp")
+endif()
+file(WRITE "${src}/dto/orders/line.hpp" "${edited}")
+file(WRITE "${src}/dto/gift.hpp" "#pragma once\n#include <string>\nnamespace shop {\nstruct Gift {\n  std::string message;\n};\n}  // namespace shop\n")
+build(out)
+expect_in("${out}" "${generate_orders}" "after editing dto/orders/line.hpp")
+expect_in("${out}" "${compile_orders}" "after editing dto/orders/line.hpp")
+expect_not_in("${out}" "${generate_audit}" "after editing dto/orders/line.hpp")
+file(READ "${build}/msgpack_gen/orders/orders/line.msgpack.hpp" line_code)
+expect_in("${line_code}" "coupon" "generated code for the edited Line")
+if(NOT EXISTS "${build}/msgpack_gen/orders/gift.msgpack.hpp")
+  fail("adding dto/gift.hpp did not produce gift.msgpack.hpp")
+endif()
+run_consumers("after editing dto/orders/line.hpp")
+
+# 8. The generator sees the target's compile definitions: switching SHOP_WITH_NOTES off removes
+#    Order::note from the generated code (and regenerates nothing else).
+run(out "${CMAKE_COMMAND}" -S "${src}" -B "${build}" -DSHOP_WITH_NOTES=OFF)
+build(out)
+expect_in("${out}" "${generate_orders}" "after SHOP_WITH_NOTES=OFF")
+expect_not_in("${out}" "${generate_audit}" "after SHOP_WITH_NOTES=OFF")
+file(READ "${build}/msgpack_gen/orders/order.msgpack.hpp" order_code)
+expect_not_in("${order_code}" "note" "generated code for Order without notes")
+run_consumers("after SHOP_WITH_NOTES=OFF")
+
+# 9. And once more: with everything regenerated, a build does nothing.
+mtimes(before ${generated} ${products})
+wait_a_tick()
+build(out)
+foreach(unexpected "msgpack-gen:" "Building CXX" "Linking CXX")
+  expect_not_in("${out}" "${unexpected}" "final no-op build")
+endforeach()
+mtimes(after ${generated} ${products})
+if(NOT before STREQUAL after)
+  fail("final no-op build rewrote files:\nbefore ${before}\nafter  ${after}")
+endif()
+
+message(STATUS "[${GENERATOR}] consumer builds, runs and regenerates exactly when it must")
