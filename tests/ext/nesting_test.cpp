@@ -51,7 +51,7 @@ struct codec<Payment> {
     codec<RawMsgpack>::encode(out, value.meta);
   }
   static bool decode(Reader& in, Payment& value) {
-    std::uint32_t n;
+    std::uint32_t n = 0;
     if (!in.read_map_header(n) || !in.enter()) return false;
     for (std::uint32_t i = 0; i < n; ++i) {
       std::string_view key;

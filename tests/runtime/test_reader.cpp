@@ -101,7 +101,7 @@ struct msgpack_gen::codec<Record> {
     codec<decltype(r.groups)>::encode(out, r.groups);
   }
   static bool decode(Reader& in, Record& r) {
-    std::uint32_t n;
+    std::uint32_t n = 0;
     if (!in.read_array_header(n)) return false;
     if (n != 9) return in.invalid("expected 9 fields");
     if (!in.enter()) return false;

@@ -354,7 +354,7 @@ class Reader {
             continue;
           }
           case 0xc7: case 0xc8: case 0xc9: {
-            std::int8_t type;
+            std::int8_t type = 0;
             std::string_view ignored;
             if (!read_ext(type, ignored)) return false;
             continue;

@@ -22,7 +22,7 @@ inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string
   const std::uint8_t* p = in.position();
   const std::size_t available = in.remaining();
   if (available == 0) return in.fail(ErrorCode::truncated, what);
-  std::size_t header;
+  std::size_t header = 0;
   std::uint32_t length;
   switch (p[0]) {
     case 0xd4:
@@ -79,7 +79,7 @@ inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string
 
 // Consumes the ext value that peek_ext has just accepted.
 inline void consume_ext(Reader& in) {
-  std::int8_t type;
+  std::int8_t type = 0;
   std::string_view payload;
   in.read_ext(type, payload);  // cannot fail: peek_ext checked the same bytes
 }

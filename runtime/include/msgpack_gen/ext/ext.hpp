@@ -34,7 +34,7 @@ struct codec<Ext> {
   }
   // Reuses the payload vector's capacity.
   static bool decode(Reader& in, Ext& value) {
-    std::int8_t type;
+    std::int8_t type = 0;
     std::string_view payload;
     if (!in.read_ext(type, payload)) return false;
     value.type = type;

@@ -1,0 +1,23 @@
+// Instantiates every generated function of the golden output, for the compile tests.
+#include "everything.msgpack.hpp"
+
+template <class T>
+void both_ways(const T& value) {
+  msgpack_gen::Buffer buffer;
+  msgpack_gen::marshal(buffer, value);
+  T back{};
+  (void)msgpack_gen::unmarshal(buffer.data(), buffer.size(), back);
+}
+
+int main() {
+  both_ways(golden::Scalars{});
+  both_ways(golden::Containers{});
+  both_ways(golden::Tagged{});
+  both_ways(golden::Row{});
+  both_ways(golden::Views{});
+  both_ways(golden::Tree{});
+  msgpack_gen::Buffer buffer;
+  msgpack_gen::marshal(buffer, golden::WriteOnly{});
+  golden::ReadOnly read_only{};
+  return msgpack_gen::unmarshal(buffer.data(), buffer.size(), read_only) ? 0 : 1;
+}

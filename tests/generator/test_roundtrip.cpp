@@ -1,0 +1,330 @@
+// Generated code round trips, decoding of non-canonical and evolving input, and bad input.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+#include "dto_compare.hpp"
+#include "everything.msgpack.hpp"
+
+using msgpack_gen::Buffer;
+using msgpack_gen::ErrorCode;
+using msgpack_gen::Status;
+using msgpack_gen::Writer;
+
+namespace {
+
+template <class T>
+T round_trip(const T& value) {
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, value);
+  T back{};
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), back);
+  INFO(status.message());
+  REQUIRE(status);
+  return back;
+}
+
+template <class T>
+void require_every_prefix_fails(const T& value) {
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, value);
+  for (std::size_t n = 0; n < buffer.size(); ++n) {
+    T back{};
+    Status status = msgpack_gen::unmarshal(buffer.data(), n, back);
+    INFO("prefix of " << n << " of " << buffer.size() << " bytes");
+    REQUIRE_FALSE(status);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("random values of every type survive a round trip", "[roundtrip]") {
+  golden::RandomDto random(20261129);
+  for (int i = 0; i < 300; ++i) {
+    golden::Scalars scalars = random.scalars();
+    CHECK(round_trip(scalars) == scalars);
+    golden::Containers containers = random.containers();
+    CHECK(round_trip(containers) == containers);
+    golden::Tagged tagged = random.tagged();
+    CHECK(round_trip(tagged) == tagged);
+    golden::Row row = random.row();
+    CHECK(round_trip(row) == row);
+    golden::Tree tree = random.tree(3);
+    CHECK(round_trip(tree) == tree);
+  }
+}
+
+TEST_CASE("every truncated prefix of a valid message is an error", "[roundtrip][bad-input]") {
+  golden::RandomDto random(7);
+  require_every_prefix_fails(random.scalars());
+  golden::Containers containers = random.containers();
+  containers.blob.resize(3);
+  containers.name = "short";
+  require_every_prefix_fails(containers);
+  require_every_prefix_fails(random.tagged());
+  require_every_prefix_fails(random.row());
+  require_every_prefix_fails(random.tree(2));
+}
+
+TEST_CASE("skip tag: the field is neither written nor read", "[tags]") {
+  golden::Tagged tagged{};
+  tagged.secret = "hunter2";
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, tagged);
+  std::string bytes(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  CHECK(bytes.find("secret") == std::string::npos);
+  CHECK(bytes.find("hunter2") == std::string::npos);
+  golden::Tagged back{};
+  back.secret = "kept";
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), back));
+  CHECK(back.secret == "kept");
+}
+
+TEST_CASE("omitempty leaves out empty values and the header counts what is written", "[tags]") {
+  golden::Tagged tagged{};
+  tagged.name = "n";
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, tagged);
+  // username, version, origin, where: note, s and zero are empty.
+  CHECK(buffer.data()[0] == 0x84);
+  tagged.note = "x";
+  tagged.zero = 3;
+  buffer.clear();
+  msgpack_gen::marshal(buffer, tagged);
+  CHECK(buffer.data()[0] == 0x86);
+  CHECK(round_trip(tagged) == tagged);
+}
+
+TEST_CASE("inline: the inner struct's fields are keys of the outer map", "[tags][inline]") {
+  golden::Tagged tagged{};
+  tagged.meta.version = 9;
+  tagged.meta.origin = "eu";
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, tagged);
+  std::string bytes(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  CHECK(bytes.find("\xa7version\x09", 0, 9) != std::string::npos);
+  CHECK(bytes.find("meta") == std::string::npos);
+  golden::Tagged back{};
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), back));
+  CHECK(back.meta == tagged.meta);
+}
+
+TEST_CASE("keys in any order, non-canonical widths, unknown keys of any shape", "[decode]") {
+  Buffer buffer;
+  Writer w(buffer);
+  w.map_header(5);
+  w.str("y");                                                // Point's keys reversed
+  buffer.append("\xd3\xff\xff\xff\xff\xff\xff\xff\xfe", 9);  // -2 as int64
+  w.str("unknown");
+  w.map_header(1);
+  w.str("deep");
+  w.array_header(2);
+  w.nil();
+  w.ext(5, "abc", 3);
+  w.str("x");
+  buffer.append("\xcf\x00\x00\x00\x00\x00\x00\x00\x07", 9);  // 7 as uint64
+  buffer.append("\x07", 1);  // an integer key: skipped with its value
+  w.str("ignored");
+  buffer.append("\xda\x00\x01z", 4);  // a str16 key that is unknown
+  w.f64(1.5);
+  golden::Point point{};
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), point);
+  INFO(status.message());
+  REQUIRE(status);
+  CHECK(point.x == 7);
+  CHECK(point.y == -2);
+}
+
+TEST_CASE("missing keys keep the value the object had", "[decode]") {
+  Buffer buffer;
+  Writer w(buffer);
+  w.map_header(1);
+  w.str("x");
+  w.sint(-1);
+  golden::Point point{10, 20};
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), point));
+  CHECK(point.x == -1);
+  CHECK(point.y == 20);
+}
+
+TEST_CASE("as_array: shorter arrays keep trailing fields, longer ones are skipped",
+          "[decode][array]") {
+  Buffer buffer;
+  Writer w(buffer);
+  w.array_header(2);
+  w.uint(5);
+  w.str("five");
+  golden::Row row{1, "one", 2.5, {"t"}};
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), row));
+  CHECK(row.id == 5);
+  CHECK(row.name == "five");
+  REQUIRE(row.balance.has_value());
+  CHECK(*row.balance == 2.5);
+  CHECK(row.tags == std::vector<std::string>{"t"});
+
+  buffer.clear();
+  w.array_header(6);
+  w.uint(6);
+  w.str("six");
+  w.nil();  // nil for an optional: empty
+  w.array_header(0);
+  w.map_header(1);  // two extra elements of any shape
+  w.str("k");
+  w.array_header(1);
+  w.uint(1);
+  w.bin("xy", 2);
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), row));
+  CHECK(row.id == 6);
+  CHECK_FALSE(row.balance.has_value());
+  CHECK(row.tags.empty());
+}
+
+TEST_CASE("integers are accepted for float fields, as Lua sends them", "[decode]") {
+  golden::Row row{};
+  Buffer buffer;
+  Writer w(buffer);
+  w.array_header(3);
+  w.uint(1);
+  w.str("a");
+  w.sint(-42);
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), row));
+  REQUIRE(row.balance.has_value());
+  CHECK(*row.balance == -42.0);
+}
+
+TEST_CASE("errors name what was expected, what was found, where and in which field", "[errors]") {
+  golden::Containers c{};
+  c.points = {{1, 2}, {3, 4}};
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, c);
+  // Corrupt points[1].y: find the second "\xa1y" key and replace its value with a string.
+  std::string bytes(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  std::size_t first = bytes.find("\xa1y");
+  std::size_t second = bytes.find("\xa1y", first + 1);
+  REQUIRE(second != std::string::npos);
+  buffer.data()[second + 2] = 0xa0;  // an empty str where int32 is expected
+  golden::Containers back{};
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), back);
+  REQUIRE_FALSE(status);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.path() == "points[1].y");
+  CHECK(status.offset() == second + 2);
+  CHECK_THAT(status.message(), Catch::Contains("expected int") && Catch::Contains("found str"));
+}
+
+TEST_CASE("out-of-range integers are errors for every width", "[errors]") {
+  struct Case {
+    const char* key;
+    std::int64_t value;
+  };
+  const Case cases[] = {{"i8", 128},        {"i8", -129}, {"i16", 32768}, {"i16", -32769},
+                        {"i32", 1ll << 31}, {"u8", 256},  {"u8", -1},     {"u16", 65536},
+                        {"u32", 1ll << 32}, {"u32", -1},  {"u64", -1},    {"color", 256}};
+  for (const Case& c : cases) {
+    Buffer buffer;
+    Writer w(buffer);
+    w.map_header(1);
+    w.str(c.key);
+    w.sint(c.value);
+    golden::Scalars s{};
+    Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), s);
+    INFO(c.key << " = " << c.value);
+    REQUIRE_FALSE(status);
+    CHECK(status.code() == ErrorCode::out_of_range);
+    CHECK(status.path() == c.key);
+  }
+  // uint64 above INT64_MAX into int64_t
+  Buffer buffer;
+  Writer w(buffer);
+  w.map_header(1);
+  w.str("i64");
+  w.uint(1ull << 63);
+  golden::Scalars s{};
+  CHECK(msgpack_gen::unmarshal(buffer.data(), buffer.size(), s).code() == ErrorCode::out_of_range);
+}
+
+TEST_CASE("nil is accepted for optionals only", "[decode][errors]") {
+  Buffer buffer;
+  Writer w(buffer);
+  w.map_header(2);
+  w.str("maybe");
+  w.nil();
+  w.str("name");
+  w.nil();
+  golden::Containers c{};
+  c.maybe = 3;
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), c);
+  REQUIRE_FALSE(status);
+  CHECK_FALSE(c.maybe.has_value());
+  CHECK(status.path() == "name");
+  CHECK(status.code() == ErrorCode::type_mismatch);
+}
+
+TEST_CASE("a map-mode struct given an array, and the reverse, is a type mismatch", "[errors]") {
+  Buffer buffer;
+  Writer w(buffer);
+  w.array_header(2);
+  w.uint(1);
+  w.uint(2);
+  golden::Point point{};
+  CHECK(msgpack_gen::unmarshal(buffer.data(), buffer.size(), point).code() ==
+        ErrorCode::type_mismatch);
+  buffer.clear();
+  w.map_header(0);
+  golden::Row row{};
+  CHECK(msgpack_gen::unmarshal(buffer.data(), buffer.size(), row).code() ==
+        ErrorCode::type_mismatch);
+}
+
+TEST_CASE("200,000 nested arrays in an unknown field are an error, not a crash", "[bad-input]") {
+  Buffer buffer;
+  Writer w(buffer);
+  w.map_header(1);
+  w.str("unknown");
+  for (int i = 0; i < 200000; ++i) w.array_header(1);
+  w.nil();
+  golden::Point point{};
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), point);
+  REQUIRE_FALSE(status);
+  CHECK(status.code() == ErrorCode::too_deep);
+}
+
+TEST_CASE("a recursive type nests up to the reader's depth limit", "[decode][bad-input]") {
+  golden::Tree tree{"root", {}};
+  golden::Tree* leaf = &tree;
+  for (int i = 0; i < 100; ++i) {
+    leaf->children.push_back(golden::Tree{"n", {}});
+    leaf = &leaf->children.back();
+  }
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, tree);
+  golden::Tree back;
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), back);
+  REQUIRE_FALSE(status);
+  CHECK(status.code() == ErrorCode::too_deep);
+  msgpack_gen::ReaderOptions deep;
+  deep.max_depth = 400;
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), back, deep));
+  CHECK(back == tree);
+}
+
+TEST_CASE("string_view fields point into the input", "[decode]") {
+  golden::Views views{"zero-copy", 3};
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, views);
+  golden::Views back{};
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), back));
+  CHECK(back.text == "zero-copy");
+  const char* begin = reinterpret_cast<const char*>(buffer.data());
+  CHECK(back.text.data() >= begin);
+  CHECK(back.text.data() < begin + buffer.size());
+}
+
+TEST_CASE("marshal-only and unmarshal-only types get one direction each", "[directions]") {
+  STATIC_REQUIRE(msgpack_gen::detail::has_encode<golden::WriteOnly>::value);
+  STATIC_REQUIRE_FALSE(msgpack_gen::detail::has_decode<golden::WriteOnly>::value);
+  STATIC_REQUIRE(msgpack_gen::detail::has_decode<golden::ReadOnly>::value);
+  STATIC_REQUIRE_FALSE(msgpack_gen::detail::has_encode<golden::ReadOnly>::value);
+  STATIC_REQUIRE(msgpack_gen::codec<golden::Scalars>::kFieldCount == 16);
+  STATIC_REQUIRE(msgpack_gen::codec<golden::Tagged>::kFieldCount == 7);  // meta counts 2
+}
