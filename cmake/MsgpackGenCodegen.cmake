@@ -6,7 +6,8 @@
 #     [OUTPUT_DIR <dir>]                 # default: ${CMAKE_CURRENT_BINARY_DIR}/msgpack_gen/<target>
 #     [SCOPE PRIVATE|PUBLIC]             # how the include dirs and runtime reach <target>'s users
 #     [DEPENDS <file-or-target>...]      # more things the generator must wait for
-#     [EXTRA_ARGS <arg>...])             # passed to msgpack-gen (after `--`: to clang)
+#     [EXTRA_ARGS <arg>...]              # passed to msgpack-gen (after `--`: to clang)
+#     [OUT_VAR <var>])                   # set to the list of generated files
 #
 # This file is also the build-time driver: the custom command runs it with `cmake -P`, because
 # the generator's arguments come from a response file (written with generator expressions, so
@@ -27,7 +28,7 @@ if(DEFINED MSGPACK_GEN_DRIVER_TOOL)
     --depfile "${MSGPACK_GEN_DRIVER_DEPFILE}.tool" RESULT_VARIABLE _mpg_status)
   if(NOT _mpg_status EQUAL 0)
     # The tool has printed its diagnostics; the stamp stays old so the next build retries.
-    message(FATAL_ERROR "msgpack-gen failed (${_mpg_status})")
+    message(FATAL_ERROR "msgpack-gen failed (exit status ${_mpg_status}); its errors are above")
   endif()
   # The tool's depfile names the generated files; the build tracks the stamp, so name that instead
   # (Ninja requires a depfile's first target to be the rule's first output).
@@ -47,7 +48,8 @@ include_guard(GLOBAL)
 
 function(add_msgpack_codegen target)
   set(me "add_msgpack_codegen(${target})")
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "PACKAGE;OUTPUT_DIR;SCOPE" "TYPES;DEPENDS;EXTRA_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "PACKAGE;OUTPUT_DIR;SCOPE;OUT_VAR"
+    "TYPES;DEPENDS;EXTRA_ARGS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${me}: unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -59,6 +61,11 @@ function(add_msgpack_codegen target)
   get_target_property(type ${target} TYPE)
   if(aliased OR imported OR type STREQUAL "INTERFACE_LIBRARY" OR type STREQUAL "UTILITY")
     message(FATAL_ERROR "${me}: the target must be an executable or library built here")
+  endif()
+  # A custom command only attaches to targets of its own directory (Makefiles enforce it).
+  get_target_property(target_dir ${target} SOURCE_DIR)
+  if(NOT target_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+    message(FATAL_ERROR "${me}: call it in the directory that defines the target (${target_dir})")
   endif()
   if(NOT ARG_PACKAGE)
     message(FATAL_ERROR "${me}: PACKAGE is required (the folder of DTO headers)")
@@ -137,8 +144,10 @@ function(add_msgpack_codegen target)
   foreach(version 98 11 14 17 20 23 26)
     set(standard "$<IF:$<OR:$<IN_LIST:cxx_std_${version},${features}>,$<STREQUAL:${standard_property},${version}>>,${version},${standard}>")
   endforeach()
-  set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
-  set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  # Entries such as $<$<CONFIG:Debug>:X> can evaluate to nothing; a bare -I or -D would take the
+  # next argument as its value.
+  set(includes "$<FILTER:$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>,EXCLUDE,^$>")
+  set(definitions "$<FILTER:$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>,EXCLUDE,^$>")
   string(JOIN "\n" arguments
     "-p" "${package}" "-o" "${out}"
     "$<$<BOOL:${standard}>:--std=c++${standard}>"
@@ -176,4 +185,7 @@ function(add_msgpack_codegen target)
   target_include_directories(${target} ${ARG_SCOPE}
     "$<BUILD_INTERFACE:${out}>" "$<BUILD_INTERFACE:${package}>")
   target_link_libraries(${target} ${ARG_SCOPE} msgpack_gen::runtime)
+  if(ARG_OUT_VAR)
+    set(${ARG_OUT_VAR} ${outputs} PARENT_SCOPE)
+  endif()
 endfunction()
