@@ -328,3 +328,41 @@ TEST_CASE("marshal-only and unmarshal-only types get one direction each", "[dire
   STATIC_REQUIRE(msgpack_gen::codec<golden::Scalars>::kFieldCount == 16);
   STATIC_REQUIRE(msgpack_gen::codec<golden::Tagged>::kFieldCount == 7);  // meta counts 2
 }
+
+TEST_CASE("integer keys: canonical bytes, any integer width on input, mixed with strings",
+          "[int-keys]") {
+  golden::IntKeys value{1, 77, std::nullopt, -3, "x"};
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, value);
+  const unsigned char expected[] = {0x84, 0x00, 0x01, 0x01, 0x4d, 0xfd, 0xfd,
+                                    0xa4, 'n',  'a',  'm',  'e',  0xa1, 'x'};
+  REQUIRE(buffer.size() == sizeof expected);
+  CHECK(std::memcmp(buffer.data(), expected, sizeof expected) == 0);
+
+  value.schema_version = 9;
+  buffer.clear();
+  msgpack_gen::marshal(buffer, value);
+  CHECK(buffer.data()[0] == 0x85);
+
+  // Keys as Tarantool may send them: uint32 and int8 forms, unknown integer keys, any order.
+  buffer.clear();
+  Writer w(buffer);
+  w.map_header(4);
+  buffer.append("\xce\x00\x00\x00\x05", 5);  // schema_version, key 5 as uint32
+  w.uint(12);
+  buffer.append("\xd0\x01", 2);  // sync, key 1 as int8
+  w.uint(1ull << 40);
+  w.uint(0x31);  // an unknown integer key
+  w.array_header(2);
+  w.nil();
+  w.nil();
+  w.str("name");
+  w.str("y");
+  golden::IntKeys back{};
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), back);
+  INFO(status.message());
+  REQUIRE(status);
+  CHECK(back.sync == (1ull << 40));
+  CHECK(back.schema_version == std::optional<uint64_t>(12));
+  CHECK(back.name == "y");
+}

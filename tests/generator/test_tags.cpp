@@ -55,3 +55,23 @@ TEST_CASE("struct tags", "[tags]") {
   tag = {};
   CHECK_THAT(parse_struct_tag("as_map,as_array", tag), Catch::Contains("exclude"));
 }
+
+TEST_CASE("integer keys", "[tags][int-keys]") {
+  FieldTag tag;
+  CHECK(parse_field_tag("#16", tag).empty());
+  CHECK(tag.has_int_key);
+  CHECK(tag.int_key == 16);
+  tag = {};
+  CHECK(parse_field_tag("#0x21,omitempty", tag).empty());
+  CHECK(tag.int_key == 0x21);
+  CHECK(tag.omit_empty);
+  tag = {};
+  CHECK(parse_field_tag("#-7", tag).empty());
+  CHECK(tag.int_key == -7);
+  tag = {};
+  CHECK_THAT(parse_field_tag("#12abc", tag), Catch::Contains("is not a number"));
+  tag = {};
+  CHECK_THAT(parse_field_tag("#", tag), Catch::Contains("is not a number"));
+  tag = {};
+  CHECK_THAT(parse_field_tag("#--1", tag), Catch::Contains("is not a number"));
+}

@@ -13,8 +13,10 @@ namespace {
 
 // A field as it appears on the wire: inline fields are replaced by their struct's fields.
 struct WireField {
-  std::string path;      // member access from `value.`, e.g. "meta.version"
-  std::string key;       // map key
+  std::string path;  // member access from `value.`, e.g. "meta.version"
+  std::string key;   // map key
+  bool has_int_key;
+  std::int64_t int_key;
   const ir::Type* type;  // never null
   bool omit_empty;
   std::string constant;  // name of its pre-encoded key constant
@@ -45,8 +47,8 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& p
         continue;
       }
     }
-    out.push_back(
-        WireField{path, field.key, &field.type, field.omit_empty, "", describe(field, path)});
+    out.push_back(WireField{path, field.key, field.has_int_key, field.int_key, &field.type,
+                            field.omit_empty, "", describe(field, path)});
   }
 }
 
@@ -120,8 +122,10 @@ std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& 
   std::string constants;
   if (!s.as_array && (s.directions & ir::kMarshal)) {
     for (std::size_t i = 0; i < fields.size(); ++i) {
-      std::string bytes = encoded_key(fields[i].key);
-      std::string comment = "\"" + fields[i].key + "\"";
+      std::string bytes =
+          fields[i].has_int_key ? encoded_int_key(fields[i].int_key) : encoded_key(fields[i].key);
+      std::string comment = fields[i].has_int_key ? "key " + std::to_string(fields[i].int_key)
+                                                  : "\"" + fields[i].key + "\"";
       if (i == 0 && !first_key_prefix.empty()) {
         bytes = first_key_prefix + bytes;
         comment = "map header, then " + comment;
@@ -174,22 +178,40 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
 
 std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& fields) {
   std::map<std::size_t, std::vector<const WireField*>> by_length;
-  for (const WireField& field : fields) by_length[field.key.size()].push_back(&field);
-  std::string cases;
-  for (const auto& [length, group] : by_length) {
-    std::string tests;
-    for (const WireField* field : group) {
-      tests += print("map_decode.key_test", {{"literal", cpp_literal(field->key)},
-                                             {"comment", field->comment},
-                                             {"path", field->path}});
+  std::string int_cases;
+  bool any_string_key = false;
+  for (const WireField& field : fields) {
+    if (field.has_int_key) {
+      int_cases += print("map_decode.int_case", {{"key", std::to_string(field.int_key)},
+                                                 {"comment", field.comment},
+                                                 {"path", field.path},
+                                                 {"name", field.path}});
+    } else {
+      by_length[field.key.size()].push_back(&field);
+      any_string_key = true;
     }
-    cases +=
-        print("map_decode.length_case", {{"length", std::to_string(length)}, {"tests", tests}});
   }
-  std::string unknown =
-      snippet(s.has_read_extra_field ? "map_decode.extra_field_hook" : "map_decode.skip_unknown");
-  return print("map_decode.function",
-               {{"type", s.cpp_name}, {"cases", cases}, {"unknown", unknown}});
+  std::string dispatch;
+  // String keys are read whenever the struct has any, or no integer keys (then every key is
+  // unknown, and the hook may still want it).
+  if (any_string_key || int_cases.empty()) {
+    std::string cases;
+    for (const auto& [length, group] : by_length) {
+      std::string tests;
+      for (const WireField* field : group) {
+        tests += print("map_decode.key_test", {{"literal", cpp_literal(field->key)},
+                                               {"comment", field->comment},
+                                               {"path", field->path}});
+      }
+      cases +=
+          print("map_decode.length_case", {{"length", std::to_string(length)}, {"tests", tests}});
+    }
+    std::string unknown =
+        snippet(s.has_read_extra_field ? "map_decode.extra_field_hook" : "map_decode.skip_unknown");
+    dispatch += print("map_decode.string_dispatch", {{"cases", cases}, {"unknown", unknown}});
+  }
+  if (!int_cases.empty()) dispatch += print("map_decode.int_dispatch", {{"cases", int_cases}});
+  return print("map_decode.function", {{"type", s.cpp_name}, {"dispatch", dispatch}});
 }
 
 std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>& fields) {
@@ -241,6 +263,50 @@ std::string cpp_literal(const std::string& bytes) {
   }
   out += '"';
   return out;
+}
+
+std::string encoded_int_key(std::int64_t key) {
+  std::string bytes;
+  auto big_endian = [&](std::uint64_t v, int size) {
+    for (int shift = (size - 1) * 8; shift >= 0; shift -= 8)
+      bytes += static_cast<char>((v >> shift) & 0xff);
+  };
+  if (key >= 0) {
+    std::uint64_t v = static_cast<std::uint64_t>(key);
+    if (v < 0x80) {
+      bytes += static_cast<char>(v);
+    } else if (v <= 0xff) {
+      bytes += '\xcc';
+      big_endian(v, 1);
+    } else if (v <= 0xffff) {
+      bytes += '\xcd';
+      big_endian(v, 2);
+    } else if (v <= 0xffffffffu) {
+      bytes += '\xce';
+      big_endian(v, 4);
+    } else {
+      bytes += '\xcf';
+      big_endian(v, 8);
+    }
+    return bytes;
+  }
+  std::uint64_t bits = static_cast<std::uint64_t>(key);
+  if (key >= -32) {
+    bytes += static_cast<char>(bits & 0xff);
+  } else if (key >= -128) {
+    bytes += '\xd0';
+    big_endian(bits, 1);
+  } else if (key >= -32768) {
+    bytes += '\xd1';
+    big_endian(bits, 2);
+  } else if (key >= INT32_MIN) {
+    bytes += '\xd2';
+    big_endian(bits, 4);
+  } else {
+    bytes += '\xd3';
+    big_endian(bits, 8);
+  }
+  return bytes;
 }
 
 std::string encoded_key(const std::string& key) {

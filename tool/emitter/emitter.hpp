@@ -1,6 +1,7 @@
 // The emitter: IR in, C++ text out. No libclang: tests drive it with a hand-built IR.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,5 +32,8 @@ std::string cpp_literal(const std::string& bytes);
 
 // The msgpack encoding of a string key: its str header and its bytes.
 std::string encoded_key(const std::string& key);
+
+// The canonical msgpack encoding of an integer key (smallest form, as the runtime writes it).
+std::string encoded_int_key(std::int64_t key);
 
 }  // namespace msgpack_gen::emitter

@@ -214,6 +214,8 @@ void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
           return CXChildVisit_Continue;
         }
         field.key = tag.key.empty() ? field.name : tag.key;
+        field.has_int_key = tag.has_int_key;
+        field.int_key = tag.int_key;
         field.omit_empty = tag.omit_empty;
         field.inline_fields = tag.inline_fields;
         if (!self.map_type(type, where, field.name, v->member_base, v->index, field.type)) {

@@ -1,5 +1,8 @@
 #include "frontend/tags.hpp"
 
+#include <exception>
+#include <string>
+
 namespace msgpack_gen::frontend {
 namespace {
 
@@ -26,6 +29,24 @@ std::string parse_field_tag(std::string_view text, FieldTag& tag) {
     if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') {
       return "the key \"" + tag.key + "\" has a character keys cannot have";
     }
+  }
+  if (!tag.key.empty() && tag.key[0] == '#') {
+    std::string digits = tag.key.substr(1);
+    bool negative = !digits.empty() && digits[0] == '-';
+    if (negative) digits.erase(0, 1);
+    int base = digits.rfind("0x", 0) == 0 || digits.rfind("0X", 0) == 0 ? 16 : 10;
+    if (base == 16) digits.erase(0, 2);
+    std::size_t used = 0;
+    try {
+      tag.int_key = std::stoll(digits, &used, base);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (digits.empty() || used != digits.size() || digits[0] == '-' || digits[0] == '+') {
+      return "integer key \"" + tag.key + "\" is not a number (write #16 or #0x10)";
+    }
+    if (negative) tag.int_key = -tag.int_key;
+    tag.has_int_key = true;
   }
   for (std::size_t i = 1; i < parts.size(); ++i) {
     std::string_view option = parts[i];

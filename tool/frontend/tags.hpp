@@ -8,8 +8,10 @@
 namespace msgpack_gen::frontend {
 
 struct FieldTag {
-  bool skip = false;           // "-": never encoded or decoded
-  std::string key;             // empty: keep the field's name
+  bool skip = false;         // "-": never encoded or decoded
+  std::string key;           // empty: keep the field's name
+  bool has_int_key = false;  // "#16" or "#0x10": an integer key (Tarantool's IPROTO maps)
+  long long int_key = 0;
   bool omit_empty = false;     // ",omitempty"
   bool inline_fields = false;  // ",inline"
 };

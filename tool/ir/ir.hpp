@@ -44,7 +44,9 @@ struct Type {
 
 struct Field {
   std::string name;  // the C++ member
-  std::string key;   // the map key on the wire
+  std::string key;   // the map key on the wire; "#16" for an integer key
+  bool has_int_key = false;
+  std::int64_t int_key = 0;  // the key when has_int_key
   Type type;
   bool omit_empty = false;
   bool inline_fields = false;  // the field's struct's fields go into this struct's map

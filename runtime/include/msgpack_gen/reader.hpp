@@ -98,6 +98,8 @@ class Reader {
   }
   // True when the next byte is nil (does not consume it, never fails).
   bool next_is_nil() const noexcept { return pos_ != end_ && *pos_ == 0xc0; }
+  // True when the next value is an integer (never fails).
+  bool next_is_int() const noexcept { return pos_ != end_ && family_of(*pos_) == Family::integer; }
   // True when the next value is a str or bin, which read_str() takes (never fails).
   bool next_is_str() const noexcept {
     if (pos_ == end_) return false;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string_view>
 
 #include "msgpack_gen/buffer.hpp"
@@ -173,6 +174,7 @@ class Writer {
   void f64(double v) { out_.commit(encode::f64(out_.prepare(9), v)); }
 
   void str(const char* s, std::size_t n) {
+    check_length(n);
     std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
     p = encode::str_header(p, static_cast<std::uint32_t>(n));
     if (n != 0) std::memcpy(p, s, n);
@@ -181,6 +183,7 @@ class Writer {
   void str(std::string_view s) { str(s.data(), s.size()); }
 
   void bin(const void* bytes, std::size_t n) {
+    check_length(n);
     std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
     p = encode::bin_header(p, static_cast<std::uint32_t>(n));
     if (n != 0) std::memcpy(p, bytes, n);
@@ -188,6 +191,7 @@ class Writer {
   }
 
   void ext(std::int8_t type, const void* bytes, std::size_t n) {
+    check_length(n);
     std::uint8_t* p = out_.prepare(6 + n);
     p = encode::ext_header(p, type, static_cast<std::uint32_t>(n));
     if (n != 0) std::memcpy(p, bytes, n);
@@ -206,6 +210,11 @@ class Writer {
   void raw(std::string_view bytes) { out_.append(bytes.data(), bytes.size()); }
 
  private:
+  // msgpack lengths are 32-bit: a larger payload cannot be encoded at all.
+  static void check_length(std::size_t n) {
+    if (n > 0xffffffffu) throw std::length_error("msgpack_gen: a str, bin or ext over 4 GiB");
+  }
+
   void put1(std::uint8_t byte) {
     std::uint8_t* p = out_.prepare(1);
     *p = byte;

@@ -98,6 +98,15 @@ struct Tree {
   std::vector<Tree> children;  // a recursive type through a vector
 };
 
+// IPROTO-style integer keys (Tarantool's binary protocol), mixed with a string key.
+struct IntKeys {
+  uint32_t request_type MSGPACK_TAG("#0x00");
+  uint64_t sync MSGPACK_TAG("#0x01");
+  std::optional<uint64_t> schema_version MSGPACK_TAG("#0x05,omitempty");
+  int32_t negative MSGPACK_TAG("#-3");
+  std::string name;
+};
+
 struct WriteOnly {
   int32_t a;
 };

@@ -133,6 +133,19 @@ struct codec<::golden::Tree> {
   static bool decode(Reader& in, ::golden::Tree& value);
 };
 
+// golden::IntKeys: a map of 5 fields
+template <>
+struct codec<::golden::IntKeys> {
+  static constexpr std::uint32_t kFieldCount = 5;
+  static constexpr char kRequestType[] = "\x00";  // key 0
+  static constexpr char kSync[] = "\x01";  // key 1
+  static constexpr char kSchemaVersion[] = "\x05";  // key 5
+  static constexpr char kNegative[] = "\xfd";  // key -3
+  static constexpr char kName[] = "\xa4name";  // "name"
+  static void encode(Writer& out, const ::golden::IntKeys& value);
+  static bool decode(Reader& in, ::golden::IntKeys& value);
+};
+
 // golden::WriteOnly: a map of 1 field; marshal only
 template <>
 struct codec<::golden::WriteOnly> {
@@ -204,91 +217,92 @@ inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& valu
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 2:
+          if (key == "i8") {  // i8: int8_t
+            if (!read_value(in, value.i8)) return in.in_field(key);
+            continue;
+          }
+          if (key == "u8") {  // u8: uint8_t
+            if (!read_value(in, value.u8)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 3:
+          if (key == "i16") {  // i16: int16_t
+            if (!read_value(in, value.i16)) return in.in_field(key);
+            continue;
+          }
+          if (key == "i32") {  // i32: int32_t
+            if (!read_value(in, value.i32)) return in.in_field(key);
+            continue;
+          }
+          if (key == "i64") {  // i64: int64_t
+            if (!read_value(in, value.i64)) return in.in_field(key);
+            continue;
+          }
+          if (key == "u16") {  // u16: uint16_t
+            if (!read_value(in, value.u16)) return in.in_field(key);
+            continue;
+          }
+          if (key == "u32") {  // u32: uint32_t
+            if (!read_value(in, value.u32)) return in.in_field(key);
+            continue;
+          }
+          if (key == "u64") {  // u64: uint64_t
+            if (!read_value(in, value.u64)) return in.in_field(key);
+            continue;
+          }
+          if (key == "f32") {  // f32: float
+            if (!read_value(in, value.f32)) return in.in_field(key);
+            continue;
+          }
+          if (key == "f64") {  // f64: double
+            if (!read_value(in, value.f64)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 4:
+          if (key == "flag") {  // flag: bool
+            if (!read_value(in, value.flag)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 5:
+          if (key == "color") {  // color: golden::Color
+            if (!read_value(in, value.color)) return in.in_field(key);
+            continue;
+          }
+          if (key == "level") {  // level: golden::Level
+            if (!read_value(in, value.level)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 9:
+          if (key == "plain_int") {  // plain_int: int
+            if (!read_value(in, value.plain_int)) return in.in_field(key);
+            continue;
+          }
+          if (key == "plain_ull") {  // plain_ull: unsigned long long
+            if (!read_value(in, value.plain_ull)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 10:
+          if (key == "plain_long") {  // plain_long: long
+            if (!read_value(in, value.plain_long)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 2:
-        if (key == "i8") {  // i8: int8_t
-          if (!read_value(in, value.i8)) return in.in_field(key);
-          continue;
-        }
-        if (key == "u8") {  // u8: uint8_t
-          if (!read_value(in, value.u8)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 3:
-        if (key == "i16") {  // i16: int16_t
-          if (!read_value(in, value.i16)) return in.in_field(key);
-          continue;
-        }
-        if (key == "i32") {  // i32: int32_t
-          if (!read_value(in, value.i32)) return in.in_field(key);
-          continue;
-        }
-        if (key == "i64") {  // i64: int64_t
-          if (!read_value(in, value.i64)) return in.in_field(key);
-          continue;
-        }
-        if (key == "u16") {  // u16: uint16_t
-          if (!read_value(in, value.u16)) return in.in_field(key);
-          continue;
-        }
-        if (key == "u32") {  // u32: uint32_t
-          if (!read_value(in, value.u32)) return in.in_field(key);
-          continue;
-        }
-        if (key == "u64") {  // u64: uint64_t
-          if (!read_value(in, value.u64)) return in.in_field(key);
-          continue;
-        }
-        if (key == "f32") {  // f32: float
-          if (!read_value(in, value.f32)) return in.in_field(key);
-          continue;
-        }
-        if (key == "f64") {  // f64: double
-          if (!read_value(in, value.f64)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 4:
-        if (key == "flag") {  // flag: bool
-          if (!read_value(in, value.flag)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 5:
-        if (key == "color") {  // color: golden::Color
-          if (!read_value(in, value.color)) return in.in_field(key);
-          continue;
-        }
-        if (key == "level") {  // level: golden::Level
-          if (!read_value(in, value.level)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 9:
-        if (key == "plain_int") {  // plain_int: int
-          if (!read_value(in, value.plain_int)) return in.in_field(key);
-          continue;
-        }
-        if (key == "plain_ull") {  // plain_ull: unsigned long long
-          if (!read_value(in, value.plain_ull)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 10:
-        if (key == "plain_long") {  // plain_long: long
-          if (!read_value(in, value.plain_long)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -308,25 +322,26 @@ inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 1:
+          if (key == "x") {  // x: int32_t
+            if (!read_value(in, value.x)) return in.in_field(key);
+            continue;
+          }
+          if (key == "y") {  // y: int32_t
+            if (!read_value(in, value.y)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 1:
-        if (key == "x") {  // x: int32_t
-          if (!read_value(in, value.x)) return in.in_field(key);
-          continue;
-        }
-        if (key == "y") {  // y: int32_t
-          if (!read_value(in, value.y)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -379,79 +394,80 @@ inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 4:
+          if (key == "name") {  // name: golden::Name
+            if (!read_value(in, value.name)) return in.in_field(key);
+            continue;
+          }
+          if (key == "blob") {  // blob: std::vector<uint8_t>
+            if (!read_value(in, value.blob)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 5:
+          if (key == "bytes") {  // bytes: std::vector<std::byte>
+            if (!read_value(in, value.bytes)) return in.in_field(key);
+            continue;
+          }
+          if (key == "by_id") {  // by_id: std::map<int32_t, std::string>
+            if (!read_value(in, value.by_id)) return in.in_field(key);
+            continue;
+          }
+          if (key == "maybe") {  // maybe: std::optional<int32_t>
+            if (!read_value(in, value.maybe)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 6:
+          if (key == "triple") {  // triple: std::array<double, 3>
+            if (!read_value(in, value.triple)) return in.in_field(key);
+            continue;
+          }
+          if (key == "points") {  // points: std::vector<Point>
+            if (!read_value(in, value.points)) return in.in_field(key);
+            continue;
+          }
+          if (key == "lookup") {  // lookup: std::unordered_map<std::string, Point>
+            if (!read_value(in, value.lookup)) return in.in_field(key);
+            continue;
+          }
+          if (key == "nested") {  // nested: std::vector<std::vector<std::string>>
+            if (!read_value(in, value.nested)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 7:
+          if (key == "numbers") {  // numbers: golden::Numbers
+            if (!read_value(in, value.numbers)) return in.in_field(key);
+            continue;
+          }
+          if (key == "by_name") {  // by_name: std::map<std::string, int64_t>
+            if (!read_value(in, value.by_name)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 9:
+          if (key == "anonymous") {  // anonymous: unnamed struct
+            if (!read_value(in, value.anonymous)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 11:
+          if (key == "maybe_point") {  // maybe_point: std::optional<Point>
+            if (!read_value(in, value.maybe_point)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 4:
-        if (key == "name") {  // name: golden::Name
-          if (!read_value(in, value.name)) return in.in_field(key);
-          continue;
-        }
-        if (key == "blob") {  // blob: std::vector<uint8_t>
-          if (!read_value(in, value.blob)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 5:
-        if (key == "bytes") {  // bytes: std::vector<std::byte>
-          if (!read_value(in, value.bytes)) return in.in_field(key);
-          continue;
-        }
-        if (key == "by_id") {  // by_id: std::map<int32_t, std::string>
-          if (!read_value(in, value.by_id)) return in.in_field(key);
-          continue;
-        }
-        if (key == "maybe") {  // maybe: std::optional<int32_t>
-          if (!read_value(in, value.maybe)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 6:
-        if (key == "triple") {  // triple: std::array<double, 3>
-          if (!read_value(in, value.triple)) return in.in_field(key);
-          continue;
-        }
-        if (key == "points") {  // points: std::vector<Point>
-          if (!read_value(in, value.points)) return in.in_field(key);
-          continue;
-        }
-        if (key == "lookup") {  // lookup: std::unordered_map<std::string, Point>
-          if (!read_value(in, value.lookup)) return in.in_field(key);
-          continue;
-        }
-        if (key == "nested") {  // nested: std::vector<std::vector<std::string>>
-          if (!read_value(in, value.nested)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 7:
-        if (key == "numbers") {  // numbers: golden::Numbers
-          if (!read_value(in, value.numbers)) return in.in_field(key);
-          continue;
-        }
-        if (key == "by_name") {  // by_name: std::map<std::string, int64_t>
-          if (!read_value(in, value.by_name)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 9:
-        if (key == "anonymous") {  // anonymous: unnamed struct
-          if (!read_value(in, value.anonymous)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 11:
-        if (key == "maybe_point") {  // maybe_point: std::optional<Point>
-          if (!read_value(in, value.maybe_point)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -471,25 +487,26 @@ inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in,
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 5:
+          if (key == "label") {  // label: std::string
+            if (!read_value(in, value.label)) return in.in_field(key);
+            continue;
+          }
+          if (key == "inner") {  // inner: unnamed struct
+            if (!read_value(in, value.inner)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 5:
-        if (key == "label") {  // label: std::string
-          if (!read_value(in, value.label)) return in.in_field(key);
-          continue;
-        }
-        if (key == "inner") {  // inner: unnamed struct
-          if (!read_value(in, value.inner)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -506,21 +523,22 @@ inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reade
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 5:
+          if (key == "depth") {  // depth: uint16_t
+            if (!read_value(in, value.depth)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 5:
-        if (key == "depth") {  // depth: uint16_t
-          if (!read_value(in, value.depth)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -540,27 +558,28 @@ inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 6:
+          if (key == "origin") {  // origin: std::string
+            if (!read_value(in, value.origin)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 7:
+          if (key == "version") {  // version: int64_t
+            if (!read_value(in, value.version)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 6:
-        if (key == "origin") {  // origin: std::string
-          if (!read_value(in, value.origin)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 7:
-        if (key == "version") {  // version: int64_t
-          if (!read_value(in, value.version)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -606,55 +625,56 @@ inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value)
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 1:
+          if (key == "s") {  // scores as "s": std::vector<int32_t>
+            if (!read_value(in, value.scores)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 4:
+          if (key == "note") {  // note: std::optional<std::string>
+            if (!read_value(in, value.note)) return in.in_field(key);
+            continue;
+          }
+          if (key == "zero") {  // zero: int32_t
+            if (!read_value(in, value.zero)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 5:
+          if (key == "where") {  // where: golden::Point
+            if (!read_value(in, value.where)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 6:
+          if (key == "origin") {  // meta.origin: std::string
+            if (!read_value(in, value.meta.origin)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 7:
+          if (key == "version") {  // meta.version: int64_t
+            if (!read_value(in, value.meta.version)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 8:
+          if (key == "username") {  // name as "username": std::string
+            if (!read_value(in, value.name)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 1:
-        if (key == "s") {  // scores as "s": std::vector<int32_t>
-          if (!read_value(in, value.scores)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 4:
-        if (key == "note") {  // note: std::optional<std::string>
-          if (!read_value(in, value.note)) return in.in_field(key);
-          continue;
-        }
-        if (key == "zero") {  // zero: int32_t
-          if (!read_value(in, value.zero)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 5:
-        if (key == "where") {  // where: golden::Point
-          if (!read_value(in, value.where)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 6:
-        if (key == "origin") {  // meta.origin: std::string
-          if (!read_value(in, value.meta.origin)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 7:
-        if (key == "version") {  // meta.version: int64_t
-          if (!read_value(in, value.meta.version)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 8:
-        if (key == "username") {  // name as "username": std::string
-          if (!read_value(in, value.name)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -698,27 +718,28 @@ inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 1:
+          if (key == "n") {  // n: int32_t
+            if (!read_value(in, value.n)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 4:
+          if (key == "text") {  // text: std::string_view
+            if (!read_value(in, value.text)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 1:
-        if (key == "n") {  // n: int32_t
-          if (!read_value(in, value.n)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 4:
-        if (key == "text") {  // text: std::string_view
-          if (!read_value(in, value.text)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -738,27 +759,97 @@ inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 5:
+          if (key == "label") {  // label: std::string
+            if (!read_value(in, value.label)) return in.in_field(key);
+            continue;
+          }
+          break;
+        case 8:
+          if (key == "children") {  // children: std::vector<Tree>
+            if (!read_value(in, value.children)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 5:
-        if (key == "label") {  // label: std::string
-          if (!read_value(in, value.label)) return in.in_field(key);
-          continue;
-        }
-        break;
-      case 8:
-        if (key == "children") {  // children: std::vector<Tree>
-          if (!read_value(in, value.children)) return in.in_field(key);
-          continue;
-        }
-        break;
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
+  }
+  in.leave();
+  return true;
+}
+
+inline void codec<::golden::IntKeys>::encode(Writer& out, const ::golden::IntKeys& value) {
+  std::uint32_t count = kFieldCount;
+  if (is_empty(value.schema_version)) --count;
+  out.map_header(count);
+  // request_type as "#0x00": uint32_t
+  out.raw(kRequestType, sizeof kRequestType - 1);
+  write_value(out, value.request_type);
+  // sync as "#0x01": uint64_t
+  out.raw(kSync, sizeof kSync - 1);
+  write_value(out, value.sync);
+  // schema_version as "#0x05": std::optional<uint64_t> (omitempty)
+  if (!is_empty(value.schema_version)) {
+    out.raw(kSchemaVersion, sizeof kSchemaVersion - 1);
+    write_value(out, value.schema_version);
+  }
+  // negative as "#-3": int32_t
+  out.raw(kNegative, sizeof kNegative - 1);
+  write_value(out, value.negative);
+  // name: std::string
+  out.raw(kName, sizeof kName - 1);
+  write_value(out, value.name);
+}
+
+inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& value) {
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 4:
+          if (key == "name") {  // name: std::string
+            if (!read_value(in, value.name)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+      continue;
     }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    if (in.next_is_int()) {
+      std::int64_t key = 0;
+      if (!in.read_int(key)) return false;
+      switch (key) {
+        case 0:  // request_type as "#0x00": uint32_t
+          if (!read_value(in, value.request_type)) return in.in_field("request_type");
+          continue;
+        case 1:  // sync as "#0x01": uint64_t
+          if (!read_value(in, value.sync)) return in.in_field("sync");
+          continue;
+        case 5:  // schema_version as "#0x05": std::optional<uint64_t>
+          if (!read_value(in, value.schema_version)) return in.in_field("schema_version");
+          continue;
+        case -3:  // negative as "#-3": int32_t
+          if (!read_value(in, value.negative)) return in.in_field("negative");
+          continue;
+      }
+      if (!in.skip()) return in.in_field(std::to_string(key));  // unknown keys are skipped
+      continue;
+    }
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
@@ -775,21 +866,22 @@ inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& va
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (!in.next_is_str()) {  // a key that is not a string: skip it and its value
-      if (!in.skip() || !in.skip()) return false;
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      switch (key.size()) {
+        case 1:
+          if (key == "b") {  // b: int32_t
+            if (!read_value(in, value.b)) return in.in_field(key);
+            continue;
+          }
+          break;
+      }
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
-    std::string_view key;
-    if (!in.read_str(key)) return false;
-    switch (key.size()) {
-      case 1:
-        if (key == "b") {  // b: int32_t
-          if (!read_value(in, value.b)) return in.in_field(key);
-          continue;
-        }
-        break;
-    }
-    if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
   }
   in.leave();
   return true;
