@@ -2,6 +2,7 @@
 # The seed corpus is read only; new interesting inputs go to WORK_DIR in the build tree. A crash,
 # leak, timeout or out-of-memory input is written to REGRESSION_DIR (in the source tree, so it
 # can be committed) and fails the test; fuzz:replay_corpus_and_regressions replays it from then on.
+cmake_minimum_required(VERSION 3.20)
 foreach(var FUZZER SECONDS WORK_DIR SEED_DIR DICT REGRESSION_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_fuzzer.cmake: -D${var}=... is required")

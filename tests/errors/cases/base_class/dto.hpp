@@ -1,0 +1,6 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+struct Base { int id; };
+struct Order : Base {
+  int qty;
+};

@@ -1,0 +1,4 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+#include "not_there.hpp"
+struct Order { int id; };

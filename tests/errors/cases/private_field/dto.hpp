@@ -1,0 +1,9 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+class Order {
+ public:
+  int id;
+
+ private:
+  int secret;
+};

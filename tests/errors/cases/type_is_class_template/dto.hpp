@@ -1,0 +1,4 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+template <class T>
+struct Box { T value; };

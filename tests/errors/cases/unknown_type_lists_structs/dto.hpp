@@ -1,0 +1,4 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+struct Order { int id; };
+struct Customer { int id; };
