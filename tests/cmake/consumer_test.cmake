@@ -1,21 +1,38 @@
-# cmake -DBUILD_DIR=<msgpack-gen build> -DCONSUMER_DIR=<examples/cmake-consumer> -DWORK_DIR=<scratch>
-#       -DGENERATOR=<"Unix Makefiles"|Ninja> -DCXX_COMPILER=<path> -P consumer_test.cmake
+# cmake -DMODE=install|fetchcontent -DWORK_DIR=<scratch> -DCONSUMER_DIR=<examples/cmake-consumer>
+#       -DGENERATOR=<"Unix Makefiles"|Ninja> -DCXX_COMPILER=<path>
+#       [-DBUILD_DIR=<msgpack-gen build>]   (MODE install)
+#       [-DSOURCE_DIR=<msgpack-gen sources>] (MODE fetchcontent)
+#       -P consumer_test.cmake
 #
-# Installs msgpack-gen from BUILD_DIR into a fresh prefix, builds a copy of the consumer project
-# against it with GENERATOR, and checks that add_msgpack_codegen() regenerates exactly when it
-# must: after touching a DTO header or a header it includes, after a change of the target's
-# definitions, and never on a build with nothing changed. Regenerated files whose content did
-# not change must not rebuild objects.
+# Builds a copy of the consumer project and checks that add_msgpack_codegen() regenerates
+# exactly when it must: after touching a DTO header or a header it includes, after a change of
+# the target's definitions, and never on a build with nothing changed. Regenerated files whose
+# content did not change must not rebuild objects.
+#
+# MODE install: `cmake --install BUILD_DIR` into a fresh prefix, then find_package() finds it.
+# MODE fetchcontent: a wrapper project pulls SOURCE_DIR in with FetchContent
+# (OVERRIDE_FIND_PACKAGE, which is add_subdirectory() underneath) and adds the unchanged consumer
+# as a subdirectory, so its find_package() call gets the in-tree targets.
 
-foreach(var BUILD_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER)
+foreach(var MODE CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "consumer_test.cmake needs -D${var}=...")
   endif()
 endforeach()
 
 set(prefix "${WORK_DIR}/prefix")
-set(src "${WORK_DIR}/src")
 set(build "${WORK_DIR}/build")
+if(MODE STREQUAL "install")
+  set(project_dir "${WORK_DIR}/src")
+  set(src "${project_dir}")
+  set(consumer_build "${build}")
+elseif(MODE STREQUAL "fetchcontent")
+  set(project_dir "${WORK_DIR}/wrapper")
+  set(src "${project_dir}/consumer")
+  set(consumer_build "${build}/consumer")
+else()
+  message(FATAL_ERROR "MODE must be install or fetchcontent, not ${MODE}")
+endif()
 # A make that runs ctest must not hand its jobserver or flags to the consumer's make.
 unset(ENV{MAKEFLAGS})
 unset(ENV{MFLAGS})
@@ -23,7 +40,7 @@ unset(ENV{MAKELEVEL})
 
 function(fail)
   string(JOIN "" text ${ARGN})
-  message(FATAL_ERROR "[${GENERATOR}] ${text}")
+  message(FATAL_ERROR "[${MODE}, ${GENERATOR}] ${text}")
 endfunction()
 
 # Runs a command; fails the test when it fails. The combined output goes to <out_var>.
@@ -57,7 +74,7 @@ endfunction()
 
 function(run_consumers step)
   foreach(program orders audit)
-    run(out "${build}/${program}")
+    run(out "${consumer_build}/${program}")
     expect_in("${out}" "${program}: ok" "${step}: running ${program}")
   endforeach()
 endfunction()
@@ -77,43 +94,65 @@ endfunction()
 
 # Files whose modification time tells whether the build did something.
 set(generated
-  "${build}/msgpack_gen/orders/order.msgpack.hpp"
-  "${build}/msgpack_gen/orders/orders/line.msgpack.hpp"
-  "${build}/msgpack_gen/audit/audit_record.msgpack.hpp")
+  "${consumer_build}/msgpack_gen/orders/order.msgpack.hpp"
+  "${consumer_build}/msgpack_gen/orders/orders/line.msgpack.hpp"
+  "${consumer_build}/msgpack_gen/audit/audit_record.msgpack.hpp")
 set(products
-  "${build}/CMakeFiles/orders.dir/orders_main.cpp.o"
-  "${build}/CMakeFiles/audit.dir/audit_main.cpp.o"
-  "${build}/orders"
-  "${build}/audit")
+  "${consumer_build}/CMakeFiles/orders.dir/orders_main.cpp.o"
+  "${consumer_build}/CMakeFiles/audit.dir/audit_main.cpp.o"
+  "${consumer_build}/orders"
+  "${consumer_build}/audit")
 
 # A later touch must be newer than what the build just wrote, even on coarse-grained clocks.
 function(wait_a_tick)
   execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1.1)
 endfunction()
 
-set(compile_orders "Building CXX object CMakeFiles/orders.dir/orders_main.cpp.o")
-set(compile_audit "Building CXX object CMakeFiles/audit.dir/audit_main.cpp.o")
 set(generate_orders "msgpack-gen: dto for orders")
 set(generate_audit "msgpack-gen: audit_dto for audit")
 
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
-# 1. Install into a fresh prefix; copy the consumer so the test edits only its own files.
-run(out "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
-foreach(installed bin/msgpack-gen include/msgpack_gen/msgpack_gen.hpp
-        lib/cmake/msgpack-gen/msgpack-gen-config.cmake
-        lib/cmake/msgpack-gen/msgpack-gen-config-version.cmake
-        lib/cmake/msgpack-gen/msgpack-gen-targets.cmake
-        lib/cmake/msgpack-gen/MsgpackGenCodegen.cmake)
-  if(NOT EXISTS "${prefix}/${installed}")
-    fail("cmake --install did not install ${installed}:\n${out}")
+# 1. Install into a fresh prefix, or write the FetchContent wrapper. Either way the consumer is a
+#    copy, so the test edits only its own files.
+if(MODE STREQUAL "install")
+  if(NOT DEFINED BUILD_DIR)
+    message(FATAL_ERROR "MODE install needs -DBUILD_DIR=...")
   endif()
-endforeach()
+  run(out "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
+  foreach(installed bin/msgpack-gen include/msgpack_gen/msgpack_gen.hpp
+          lib/cmake/msgpack-gen/msgpack-gen-config.cmake
+          lib/cmake/msgpack-gen/msgpack-gen-config-version.cmake
+          lib/cmake/msgpack-gen/msgpack-gen-targets.cmake
+          lib/cmake/msgpack-gen/MsgpackGenCodegen.cmake)
+    if(NOT EXISTS "${prefix}/${installed}")
+      fail("cmake --install did not install ${installed}:\n${out}")
+    endif()
+  endforeach()
+  set(tool "${prefix}/bin/msgpack-gen")
+  set(compile_prefix "")
+else()
+  if(NOT DEFINED SOURCE_DIR)
+    message(FATAL_ERROR "MODE fetchcontent needs -DSOURCE_DIR=...")
+  endif()
+  file(WRITE "${project_dir}/CMakeLists.txt" "cmake_minimum_required(VERSION 3.24)
+project(wrapper LANGUAGES CXX)
+include(FetchContent)
+FetchContent_Declare(msgpack-gen SOURCE_DIR \"${SOURCE_DIR}\" OVERRIDE_FIND_PACKAGE)
+FetchContent_MakeAvailable(msgpack-gen)
+add_subdirectory(consumer)
+")
+  set(tool "${build}/_deps/msgpack-gen-build/tool/msgpack-gen")
+  # Both generators name objects by their path from the top build folder.
+  set(compile_prefix "consumer/")
+endif()
 file(COPY "${CONSUMER_DIR}/" DESTINATION "${src}")
+set(compile_orders "Building CXX object ${compile_prefix}CMakeFiles/orders.dir/orders_main.cpp.o")
+set(compile_audit "Building CXX object ${compile_prefix}CMakeFiles/audit.dir/audit_main.cpp.o")
 
 # 2. Configure and build from scratch: both targets generate, compile and run.
-run(out "${CMAKE_COMMAND}" -S "${src}" -B "${build}" -G "${GENERATOR}"
+run(out "${CMAKE_COMMAND}" -S "${project_dir}" -B "${build}" -G "${GENERATOR}"
   "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
   -DCMAKE_BUILD_TYPE=Debug)
 build(out)
@@ -152,7 +191,7 @@ expect_not_in("${out}" "${generate_audit}" "after touching include/shop/units.hp
 # 6. A newer generator re-runs every package, but identical output rebuilds no object.
 mtimes(before ${generated} ${products})
 wait_a_tick()
-file(TOUCH "${prefix}/bin/msgpack-gen")
+file(TOUCH "${tool}")
 build(out)
 expect_in("${out}" "${generate_orders}" "after touching the generator")
 expect_in("${out}" "${generate_audit}" "after touching the generator")
@@ -177,20 +216,20 @@ build(out)
 expect_in("${out}" "${generate_orders}" "after editing dto/orders/line.hpp")
 expect_in("${out}" "${compile_orders}" "after editing dto/orders/line.hpp")
 expect_not_in("${out}" "${generate_audit}" "after editing dto/orders/line.hpp")
-file(READ "${build}/msgpack_gen/orders/orders/line.msgpack.hpp" line_code)
+file(READ "${consumer_build}/msgpack_gen/orders/orders/line.msgpack.hpp" line_code)
 expect_in("${line_code}" "coupon" "generated code for the edited Line")
-if(NOT EXISTS "${build}/msgpack_gen/orders/gift.msgpack.hpp")
+if(NOT EXISTS "${consumer_build}/msgpack_gen/orders/gift.msgpack.hpp")
   fail("adding dto/gift.hpp did not produce gift.msgpack.hpp")
 endif()
 run_consumers("after editing dto/orders/line.hpp")
 
 # 8. The generator sees the target's compile definitions: switching SHOP_WITH_NOTES off removes
 #    Order::note from the generated code (and regenerates nothing else).
-run(out "${CMAKE_COMMAND}" -S "${src}" -B "${build}" -DSHOP_WITH_NOTES=OFF)
+run(out "${CMAKE_COMMAND}" -S "${project_dir}" -B "${build}" -DSHOP_WITH_NOTES=OFF)
 build(out)
 expect_in("${out}" "${generate_orders}" "after SHOP_WITH_NOTES=OFF")
 expect_not_in("${out}" "${generate_audit}" "after SHOP_WITH_NOTES=OFF")
-file(READ "${build}/msgpack_gen/orders/order.msgpack.hpp" order_code)
+file(READ "${consumer_build}/msgpack_gen/orders/order.msgpack.hpp" order_code)
 expect_not_in("${order_code}" "note" "generated code for Order without notes")
 run_consumers("after SHOP_WITH_NOTES=OFF")
 
@@ -206,4 +245,4 @@ if(NOT before STREQUAL after)
   fail("final no-op build rewrote files:\nbefore ${before}\nafter  ${after}")
 endif()
 
-message(STATUS "[${GENERATOR}] consumer builds, runs and regenerates exactly when it must")
+message(STATUS "[${MODE}, ${GENERATOR}] consumer builds, runs and regenerates exactly when it must")
