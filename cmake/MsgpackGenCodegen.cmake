@@ -184,7 +184,12 @@ function(add_msgpack_codegen target)
   target_sources(${target} PRIVATE "${stamp}" ${outputs})
   target_include_directories(${target} ${ARG_SCOPE}
     "$<BUILD_INTERFACE:${out}>" "$<BUILD_INTERFACE:${package}>")
-  target_link_libraries(${target} ${ARG_SCOPE} msgpack_gen::runtime)
+  # Set the link properties directly: target_link_libraries() would fail on a target that already
+  # uses its plain (keyword-less) signature.
+  set_property(TARGET ${target} APPEND PROPERTY LINK_LIBRARIES msgpack_gen::runtime)
+  if(ARG_SCOPE STREQUAL "PUBLIC")
+    set_property(TARGET ${target} APPEND PROPERTY INTERFACE_LINK_LIBRARIES msgpack_gen::runtime)
+  endif()
   if(ARG_OUT_VAR)
     set(${ARG_OUT_VAR} ${outputs} PARENT_SCOPE)
   endif()
