@@ -94,6 +94,7 @@ const std::vector<FieldAccepts> kEverythingFields = {
     {"when", {}},
     {"ext", {Family::ext}},
     {"maybe_amount", {Family::nil}},
+    {"iproto", {Family::map}},
 };
 
 // {key: value}, and the offset at which value starts.

@@ -59,6 +59,10 @@ inline Everything full_everything() {
   e.raw.bytes = "\x93\x01\xa1x\xc0";   // [1, "x", nil]
   e.raw_view.bytes = "\x81\xa1k\xc3";  // {"k": true}
   e.maybe_amount = *msgpack_gen::Decimal::parse("0.001");
+  e.iproto.code = 0x8000;
+  e.iproto.sync = 77;
+  e.iproto.error = "boom";
+  e.iproto.negative = -9;
   return e;
 }
 

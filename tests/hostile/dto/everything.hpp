@@ -50,6 +50,14 @@ struct Header {
   std::uint32_t version = 0;
 };
 
+// IPROTO-style: integer keys.
+struct Keyed {
+  std::uint32_t code MSGPACK_TAG("#0") = 0;
+  std::uint64_t sync MSGPACK_TAG("#1") = 0;
+  std::string error MSGPACK_TAG("#0x31,omitempty");
+  std::int32_t negative MSGPACK_TAG("#-5") = 0;
+};
+
 struct Everything {
   bool flag = false;
   Ints ints;
@@ -91,6 +99,7 @@ struct Everything {
   msgpack_gen::RawMsgpack raw;
   msgpack_gen::RawMsgpackView raw_view;
   std::optional<msgpack_gen::Decimal> maybe_amount;
+  Keyed iproto;
 };
 
 // A struct that holds itself through a vector: legal C++, decoded as deep as the input nests up
