@@ -107,6 +107,13 @@ struct has_has_value : std::false_type {};
 template <class T>
 struct has_has_value<T, std::void_t<decltype(std::declval<const T&>().has_value())>>
     : std::true_type {};
+// Pointers, smart pointers included: they compare equal to nullptr.
+template <class T>
+using null_comparison_t = decltype(std::declval<const T&>() == nullptr);
+template <class T, class = void>
+struct is_nullable : std::false_type {};
+template <class T>
+struct is_nullable<T, std::void_t<null_comparison_t<T>>> : std::true_type {};
 }  // namespace detail
 
 // Whether `omitempty` leaves a value out: zero numbers, false, empty strings and containers,
@@ -119,6 +126,8 @@ bool is_empty(const T& value) {
     return value.empty();
   } else if constexpr (detail::has_has_value<T>::value) {
     return !value.has_value();
+  } else if constexpr (detail::is_nullable<T>::value) {
+    return value == nullptr;
   } else {
     return false;
   }
