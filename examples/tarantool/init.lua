@@ -1,9 +1,10 @@
 -- The server side of the example: spaces with tuple formats, their indexes, the Lua functions
 -- the client calls, and guest access. Run it in an empty folder (it keeps its files there):
 --   tarantool init.lua                          listens on 127.0.0.1:3301
---   TT_LISTEN=127.0.0.1:0 TT_READY_FILE=ready tarantool init.lua
+--   TT_LISTEN=127.0.0.1:0 TT_READY_FILE=ready TT_WATCH_PID=<pid> tarantool init.lua
 -- With TT_READY_FILE, once everything is set up it writes "<port> <pid> <instance uuid>" to
 -- that file, which is how the test learns the port the system chose and which process it is.
+-- With TT_WATCH_PID, it exits when that process is gone.
 local decimal = require('decimal')
 local uuid = require('uuid')
 local msgpack = require('msgpack')
@@ -89,6 +90,15 @@ function truncate(space_name)
 end
 
 box.schema.user.grant('guest', 'read,write,execute', 'universe', nil, {if_not_exists = true})
+
+-- A test harness that is killed outright cannot stop us: notice that it is gone, and exit.
+local watch_pid = os.getenv('TT_WATCH_PID')
+if watch_pid then
+    require('fiber').create(function()
+        while fio.path.exists('/proc/' .. watch_pid) do require('fiber').sleep(0.2) end
+        os.exit(1)
+    end)
+end
 
 local ready_file = os.getenv('TT_READY_FILE')
 if ready_file then

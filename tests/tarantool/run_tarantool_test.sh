@@ -6,7 +6,7 @@
 set -euo pipefail
 
 tests_binary=$1
-init_lua=$2
+init_lua=$(realpath "$2")  # the server runs in its own folder
 demo_binary=${3:-}
 
 if ! command -v tarantool >/dev/null 2>&1; then
@@ -34,10 +34,13 @@ stop_server() {
   exit $status
 }
 trap stop_server EXIT
+trap 'exit 143' TERM INT HUP  # through the EXIT trap too
 
 # Port 0: the system picks a free port; init.lua reports it in the ready file.
+# TT_WATCH_PID: the server exits by itself if this script dies without running its trap (SIGKILL,
+# e.g. from a ctest timeout).
 (cd "$work_dir" && exec env TT_LISTEN=127.0.0.1:0 TT_READY_FILE="$work_dir/ready" \
-  tarantool "$init_lua") &
+  TT_WATCH_PID=$$ tarantool "$init_lua") &
 server_pid=$!
 
 for _ in $(seq 200); do
