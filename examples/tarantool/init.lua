@@ -27,7 +27,7 @@ local user_format = {
     {name = 'uuid', type = 'uuid'},
     {name = 'email', type = 'string', is_nullable = true},
 }
-for _, space in ipairs({{'users', 512}, {'bench', 514}}) do
+for _, space in ipairs({{'users', 512}, {'bench', 514}, {'bench_pipelined', 515}}) do
     local s = box.schema.space.create(space[1], {id = space[2], format = user_format,
                                                  if_not_exists = true})
     s:create_index('primary', {parts = {'id'}, if_not_exists = true})

@@ -26,6 +26,7 @@ namespace {
 constexpr uint32_t kUsers = 512;
 constexpr uint32_t kExtValues = 513;
 constexpr uint32_t kBench = 514;
+constexpr uint32_t kBenchPipelined = 515;
 constexpr uint32_t kErTupleFound = 3;   // box.error.TUPLE_FOUND
 constexpr uint32_t kErFieldType = 23;   // box.error.FIELD_TYPE
 constexpr uint32_t kErNoSuchProc = 33;  // box.error.NO_SUCH_PROC
@@ -154,7 +155,8 @@ double per_second(size_t count, std::chrono::steady_clock::duration elapsed) {
   return static_cast<double>(count) / std::chrono::duration<double>(elapsed).count();
 }
 
-// Sends every user in one pipeline and checks each response; returns how long it took.
+// Sends every user in one pipeline and checks each response; returns how long sending and
+// receiving took (the responses are checked after the clock stops).
 std::chrono::steady_clock::duration insert_pipelined(uint32_t space,
                                                      const std::vector<app::User>& users) {
   auto start = std::chrono::steady_clock::now();
@@ -163,24 +165,35 @@ std::chrono::steady_clock::duration insert_pipelined(uint32_t space,
     index_of_sync[client().queue_insert(space, users[i])] = i;
   }
   client().flush();
-  size_t failures = 0, wrong_echo = 0;
+  size_t failures = 0, unknown_sync = 0, bad_data = 0;
+  std::vector<std::optional<std::string>> echoes(users.size());
+  std::vector<msgpack_gen::RawMsgpackView> echo;
   for (size_t i = 0; i < users.size(); ++i) {
     const tarantool::Response& response = client().receive();
     auto found = index_of_sync.find(response.header.sync);
-    REQUIRE(found != index_of_sync.end());  // a sync we sent, and only once
+    if (found == index_of_sync.end()) {  // not a sync we sent, or a second answer to one
+      ++unknown_sync;
+      continue;
+    }
     if (!response.ok()) ++failures;
     // INSERT answers with the stored tuple: [tuple], the array header in its 32-bit form.
-    std::vector<msgpack_gen::RawMsgpackView> echo;
-    if (!response.decode_data(echo).ok() || echo.size() != 1 ||
-        echo[0].bytes != marshalled(users[found->second])) {
-      ++wrong_echo;
+    if (!response.decode_data(echo).ok() || echo.size() != 1) {
+      ++bad_data;
+    } else {
+      echoes[found->second] = std::string(echo[0].bytes);
     }
     index_of_sync.erase(found);
   }
   auto elapsed = std::chrono::steady_clock::now() - start;
   CHECK(failures == 0);
-  CHECK(wrong_echo == 0);
+  CHECK(unknown_sync == 0);
+  CHECK(bad_data == 0);
   CHECK(index_of_sync.empty());
+  size_t wrong_echo = 0;
+  for (size_t i = 0; i < users.size(); ++i) {
+    if (echoes[i] != marshalled(users[i])) ++wrong_echo;
+  }
+  CHECK(wrong_echo == 0);
   return elapsed;
 }
 
@@ -261,7 +274,10 @@ TEST_CASE("10,000 random users: pipelined insert, select back, stored bytes are 
 TEST_CASE("round trips per second: 10,000 inserts pipelined against sequential") {
   std::vector<app::User> users = random_users(10000, 42);
 
+  // Two spaces, both emptied first: inserting right after a truncate of the same space would
+  // compete with Tarantool freeing the old tuples.
   truncate("bench");
+  truncate("bench_pipelined");
   auto start = std::chrono::steady_clock::now();
   size_t failures = 0;
   for (const app::User& user : users) {
@@ -270,8 +286,7 @@ TEST_CASE("round trips per second: 10,000 inserts pipelined against sequential")
   auto sequential = std::chrono::steady_clock::now() - start;
   CHECK(failures == 0);
 
-  truncate("bench");
-  auto pipelined = insert_pipelined(kBench, users);
+  auto pipelined = insert_pipelined(kBenchPipelined, users);
 
   std::printf("10000 inserts: sequential %.0f round trips/s, pipelined %.0f requests/s (%.1fx)\n",
               per_second(users.size(), sequential), per_second(users.size(), pipelined),
