@@ -1,5 +1,6 @@
 // Instantiates every generated function of the golden output, for the compile tests.
 #include "everything.msgpack.hpp"
+#include "generic.msgpack.hpp"
 
 template <class T>
 void both_ways(const T& value) {
@@ -16,6 +17,12 @@ int main() {
   both_ways(golden::Row{});
   both_ways(golden::Views{});
   both_ways(golden::Tree{});
+  both_ways(golden::IntKeys{});
+  both_ways(generic::Request<generic::Payload>{});
+  both_ways(generic::Envelope<generic::Other, 2>{});
+  both_ways(generic::UsesTemplates{});
+  both_ways(generic::Derived{});
+  both_ways(generic::Checked{});
   msgpack_gen::Buffer buffer;
   msgpack_gen::marshal(buffer, golden::WriteOnly{});
   golden::ReadOnly read_only{};

@@ -288,8 +288,7 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
         builder.add_root(found.cursor, request.directions);
         break;
       case Declaration::ClassTemplate:
-        diagnostics.error(location_of(found.cursor),
-                          "'" + found.name + "' is a class template, which is not supported yet");
+        builder.add_root(found.cursor, request.directions);
         break;
       case Declaration::Union:
         diagnostics.error(location_of(found.cursor),

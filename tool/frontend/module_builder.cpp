@@ -95,13 +95,87 @@ ModuleBuilder::ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
       custom_codecs_(std::move(custom_codecs)) {}
 
 void ModuleBuilder::add_root(CXCursor definition, unsigned directions) {
-  std::string name = qualified_name(definition);
-  std::size_t index = add_struct(definition, "::" + name, "::" + name, name);
+  std::size_t index;
+  if (definition.kind == CXCursor_ClassTemplate) {
+    index = add_template(definition);
+  } else {
+    std::string name = qualified_name(definition);
+    index = add_struct(definition, "::" + name, "::" + name, name);
+  }
   roots_.emplace_back(index, directions);
 }
 
+std::size_t ModuleBuilder::add_template(CXCursor templ) {
+  std::string name = qualified_name(templ);
+  std::string usr = take(clang_getCursorUSR(templ));
+  auto known = by_usr_.find(usr);
+  if (known != by_usr_.end()) return known->second;
+
+  std::vector<ir::TemplateParam> params;
+  struct Collect {
+    std::vector<ir::TemplateParam>* params;
+    std::vector<std::string> problems;
+  } collect{&params, {}};
+  clang_visitChildren(
+      templ,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        auto* c = static_cast<Collect*>(data);
+        std::string param = spelling(child);
+        switch (child.kind) {
+          case CXCursor_TemplateTypeParameter:
+            c->params->push_back({param, "class " + param});
+            break;
+          case CXCursor_NonTypeTemplateParameter:
+            c->params->push_back({param, spelling(clang_getCursorType(child)) + " " + param});
+            break;
+          case CXCursor_TemplateTemplateParameter:
+            c->problems.push_back("template template parameter '" + param + "'");
+            break;
+          default:
+            break;
+        }
+        return CXChildVisit_Continue;
+      },
+      &collect);
+  // A parameter pack shows in the template's own spelling, e.g. "Request<Ts...>".
+  std::string display = take(clang_getCursorDisplayName(templ));
+  if (display.find("...") != std::string::npos) collect.problems.push_back("a parameter pack");
+  for (const std::string& problem : collect.problems) {
+    diagnostics_.error(location_of(templ),
+                       "class template " + name + " has " + problem + ", which is not supported");
+  }
+  std::string args;
+  for (const ir::TemplateParam& param : params) args += (args.empty() ? "" : ", ") + param.name;
+  std::string cpp_name = "::" + name + "<" + args + ">";
+  return add_struct(templ, cpp_name, cpp_name, name, std::move(params));
+}
+
+void ModuleBuilder::add_base(std::size_t index, CXCursor base_specifier) {
+  ir::SourceLocation where = location_of(base_specifier);
+  const std::string owner = nodes_[index].ir.id;
+  CXType type = clang_getCanonicalType(clang_getCursorType(base_specifier));
+  if (clang_getCXXAccessSpecifier(base_specifier) != CX_CXXPublic) {
+    diagnostics_.error(where, "struct " + owner + ": base class " + spelling(base_specifier) +
+                                  " is not public, so its fields cannot be read; make it public");
+    return;
+  }
+  CXCursor decl = clang_getTypeDeclaration(type);
+  if (type.kind != CXType_Record || !is_record_kind(decl.kind) ||
+      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl))) {
+    diagnostics_.error(where, "struct " + owner + ": base class " + spelling(base_specifier) +
+                                  " is not supported; only plain structs can be bases");
+    return;
+  }
+  CXCursor definition = clang_getCursorDefinition(decl);
+  std::string qualified = qualified_name(definition);
+  std::size_t base = add_struct(definition, "::" + qualified, "::" + qualified, qualified);
+  nodes_[index].ir.bases.push_back(nodes_[base].ir.id);
+  nodes_[index].children.push_back(base);
+}
+
 std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cpp_name,
-                                      const std::string& member_base, const std::string& id) {
+                                      const std::string& member_base, const std::string& id,
+                                      std::vector<ir::TemplateParam> template_params) {
   std::string usr = take(clang_getCursorUSR(definition));
   if (usr.empty()) usr = id;
   auto known = by_usr_.find(usr);
@@ -113,6 +187,7 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
   {
     Node& node = nodes_.back();
     node.ir.id = id;
+    node.ir.template_params = std::move(template_params);
     node.ir.cpp_name = cpp_name;
     node.ir.location = location_of(definition);
     node.header_abs = node.ir.location.file;
@@ -127,6 +202,7 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
         diagnostics_.error(node.ir.location, "struct " + id + ": " + problem);
       }
       node.ir.as_array = tag.as_array;
+      node.ir.strict = tag.strict;
     }
   }
   add_fields(index, definition, member_base);
@@ -150,9 +226,7 @@ void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
         const std::string owner = self.nodes_[v->index].ir.id;
         switch (child.kind) {
           case CXCursor_CXXBaseSpecifier:
-            self.diagnostics_.error(where, "struct " + owner +
-                                               ": base classes are not supported (" +
-                                               spelling(child) + "); make the base a field");
+            self.add_base(v->index, child);
             return CXChildVisit_Continue;
           case CXCursor_CXXMethod: {
             std::string name = spelling(child);
@@ -169,6 +243,15 @@ void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
             }
             return CXChildVisit_Continue;
           }
+          case CXCursor_StructDecl:
+          case CXCursor_UnionDecl:
+            // An anonymous member (`union { int i; float f; };`): libclang shows no field for it.
+            if (clang_Cursor_isAnonymousRecordDecl(child)) {
+              self.diagnostics_.error(where, "struct " + owner +
+                                                 ": anonymous struct or union members are not "
+                                                 "supported; give the member a name");
+            }
+            return CXChildVisit_Continue;
           case CXCursor_FieldDecl:
             break;
           default:
@@ -218,6 +301,8 @@ void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
         field.int_key = tag.int_key;
         field.omit_empty = tag.omit_empty;
         field.inline_fields = tag.inline_fields;
+        field.required = tag.required;
+        field.as_string = tag.as_string;
         if (!self.map_type(type, where, field.name, v->member_base, v->index, field.type)) {
           return CXChildVisit_Continue;
         }
@@ -241,6 +326,13 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
     return false;
   };
 
+  // In a class template, a type that depends on its parameters is resolved when the template is
+  // instantiated: the generated code names it through decltype and codec<> does the rest.
+  if (!nodes_[owner].ir.template_params.empty() &&
+      (t.kind == CXType_Unexposed || clang_Type_getSizeOf(t) == CXTypeLayoutError_Dependent)) {
+    out.kind = ir::TypeKind::Dependent;
+    return true;
+  }
   unsigned bits = 0;
   bool is_signed = false;
   if (t.kind == CXType_Bool) {
@@ -263,9 +355,21 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
       out.bits = 64;
       return true;
     case CXType_Enum: {
-      CXType underlying = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t));
+      CXCursor decl = clang_getTypeDeclaration(t);
+      CXType underlying = clang_getEnumDeclIntegerType(decl);
       out.kind = ir::TypeKind::Enum;
+      out.enum_name = "::" + qualified_name(decl);
       integer_kind(clang_getCanonicalType(underlying), out.bits, out.is_signed);
+      clang_visitChildren(
+          decl,
+          [](CXCursor child, CXCursor, CXClientData data) {
+            if (child.kind == CXCursor_EnumConstantDecl) {
+              static_cast<std::vector<ir::Enumerator>*>(data)->push_back(
+                  {spelling(child), clang_getEnumConstantDeclValue(child)});
+            }
+            return CXChildVisit_Continue;
+          },
+          &out.enumerators);
       return true;
     }
     case CXType_Record:
@@ -352,6 +456,35 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
       out.args.resize(1);
       return element(0, out.args[0]);
     }
+    auto all_args = [&](ir::TypeKind kind, int count) {
+      out.kind = kind;
+      out.args.resize(static_cast<std::size_t>(count));
+      for (int i = 0; i < count; ++i) {
+        if (!element(i, out.args[static_cast<std::size_t>(i)])) return false;
+      }
+      return true;
+    };
+    if (name == "std::deque" || name == "std::list" || name == "std::set" ||
+        name == "std::multiset" || name == "std::unordered_set" ||
+        name == "std::unordered_multiset") {
+      return all_args(ir::TypeKind::Sequence, 1);
+    }
+    if (name == "std::pair" || name == "std::tuple") return all_args(ir::TypeKind::Tuple, argc);
+    if (name == "std::variant") return all_args(ir::TypeKind::Variant, argc);
+    if (name == "std::unique_ptr" || name == "std::shared_ptr") {
+      return all_args(ir::TypeKind::Pointer, 1);
+    }
+    if (name == "std::chrono::time_point") {
+      if (spelling(arg(0)).find("system_clock") == std::string::npos) {
+        return unsupported("only system_clock time points map to msgpack timestamps");
+      }
+      out.kind = ir::TypeKind::Timestamp;
+      return true;
+    }
+    if (name == "std::chrono::duration") {
+      out.kind = ir::TypeKind::Duration;
+      return true;
+    }
     if (has_custom_codec) {
       out.kind = ir::TypeKind::Custom;
       return true;
@@ -359,7 +492,22 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
     if (name.rfind("std::", 0) == 0) {
       return unsupported(name + " is not a supported standard type");
     }
-    return unsupported("class template specialisations are not supported yet; name a struct");
+    if (templ.kind == CXCursor_ClassTemplate && !in_system_header(templ)) {
+      // A specialisation of a user template: the template's generated code serves it, and the
+      // argument types need code too.
+      std::size_t child = add_template(templ);
+      for (int i = 0; i < argc; ++i) {
+        CXType argument = clang_Type_getTemplateArgumentAsType(t, i);
+        if (argument.kind == CXType_Invalid) continue;  // a non-type argument
+        ir::Type ignored;
+        if (!map_type(argument, where, field, member_base, owner, ignored)) return false;
+      }
+      out.kind = ir::TypeKind::Struct;
+      out.struct_id = nodes_[child].ir.id;
+      nodes_[owner].children.push_back(child);
+      return true;
+    }
+    return unsupported("a specialisation of a class template msgpack-gen cannot see");
   }
   if (has_custom_codec) {
     out.kind = ir::TypeKind::Custom;
@@ -401,7 +549,13 @@ const ir::Struct* ModuleBuilder::find(const std::string& id) const {
 void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, const ir::Field*>& keys,
                                  std::vector<const ir::Struct*>& inline_stack) {
   inline_stack.push_back(&s);
+  for (const std::string& base : s.bases) {
+    if (const ir::Struct* inner = find(base)) collect_keys(*inner, keys, inline_stack);
+  }
   for (const ir::Field& field : s.fields) {
+    if (field.inline_fields && field.type.kind == ir::TypeKind::Dependent) {
+      continue;  // a template parameter: its keys are known only when it is instantiated
+    }
     if (field.inline_fields) {
       const ir::Struct* inner =
           field.type.kind == ir::TypeKind::Struct ? find(field.type.struct_id) : nullptr;
@@ -422,6 +576,7 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
                                                "be inlined");
         continue;
       }
+      if (!inner->template_params.empty()) continue;  // checked when instantiated
       collect_keys(*inner, keys, inline_stack);
       continue;
     }
@@ -437,8 +592,28 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
 }
 
 void ModuleBuilder::check_struct(const ir::Struct& s) {
+  for (const ir::Field& field : s.fields) {
+    if (field.as_string && field.type.kind != ir::TypeKind::Enum) {
+      diagnostics_.error(field.location, "field '" + field.name +
+                                             "': as_string needs an enum, "
+                                             "but its type is '" +
+                                             field.type.spelling + "'");
+    }
+    if (field.as_string && field.type.enumerators.empty()) {
+      diagnostics_.error(field.location, "field '" + field.name +
+                                             "': as_string needs an enum "
+                                             "with enumerators");
+    }
+  }
   if (s.as_array) {
     for (const ir::Field& field : s.fields) {
+      if (field.required) {
+        diagnostics_.error(field.location, "field '" + field.name +
+                                               "': required has no meaning "
+                                               "in as_array struct " +
+                                               s.id +
+                                               " (a shorter array keeps the trailing fields)");
+      }
       if (field.inline_fields) {
         diagnostics_.error(field.location, "field '" + field.name +
                                                "': inline cannot be used in "
@@ -451,6 +626,11 @@ void ModuleBuilder::check_struct(const ir::Struct& s) {
                                                "in as_array struct " +
                                                s.id + " (positions must not shift)");
       }
+    }
+    if (s.strict) {
+      diagnostics_.error(s.location, "struct " + s.id +
+                                         ": strict applies to map keys, but it "
+                                         "is as_array");
     }
     if (s.has_alter_field_count) {
       diagnostics_.error(s.location, "struct " + s.id +

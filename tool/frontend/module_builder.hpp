@@ -37,7 +37,11 @@ class ModuleBuilder {
   };
 
   std::size_t add_struct(CXCursor definition, const std::string& cpp_name,
-                         const std::string& member_base, const std::string& id);
+                         const std::string& member_base, const std::string& id,
+                         std::vector<ir::TemplateParam> template_params = {});
+  // A class template: its parameters, and its code as a template.
+  std::size_t add_template(CXCursor templ);
+  void add_base(std::size_t index, CXCursor base_specifier);
   void add_fields(std::size_t index, CXCursor definition, const std::string& member_base);
   bool map_type(CXType written, const ir::SourceLocation& where, const std::string& field,
                 const std::string& member_base, std::size_t owner, ir::Type& out);

@@ -54,13 +54,18 @@ std::string parse_field_tag(std::string_view text, FieldTag& tag) {
       tag.omit_empty = true;
     } else if (option == "inline") {
       tag.inline_fields = true;
+    } else if (option == "required") {
+      tag.required = true;
+    } else if (option == "as_string") {
+      tag.as_string = true;
     } else if (option.empty()) {
       return "empty option in tag \"" + std::string(text) + "\"";
     } else {
       return "unknown field option '" + std::string(option) +
-             "' (field options: omitempty, inline)";
+             "' (field options: omitempty, inline, required, as_string)";
     }
   }
+  if (tag.required && tag.omit_empty) return "a required field cannot be omitempty";
   if (tag.inline_fields && !tag.key.empty()) {
     return "an inline field has no key of its own; drop \"" + tag.key + "\"";
   }
@@ -74,11 +79,13 @@ std::string parse_struct_tag(std::string_view text, StructTag& tag) {
       tag.as_array = true;
     } else if (option == "as_map") {
       seen_map = true;
+    } else if (option == "strict") {
+      tag.strict = true;
     } else if (option.empty()) {
       continue;  // "" or a leading comma, as in ",as_array"
     } else {
       return "unknown struct option '" + std::string(option) +
-             "' (struct options: as_map, as_array)";
+             "' (struct options: as_map, as_array, strict)";
     }
   }
   if (seen_map && tag.as_array) return "as_map and as_array exclude each other";

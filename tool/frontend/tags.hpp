@@ -14,10 +14,13 @@ struct FieldTag {
   long long int_key = 0;
   bool omit_empty = false;     // ",omitempty"
   bool inline_fields = false;  // ",inline"
+  bool required = false;       // ",required"
+  bool as_string = false;      // ",as_string"
 };
 
 struct StructTag {
   bool as_array = false;  // ",as_array" / "as_array"; "as_map" is the default
+  bool strict = false;    // "strict": unknown keys are an error
 };
 
 // Each returns an empty string on success, else what is wrong with the tag.

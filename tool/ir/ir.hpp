@@ -30,6 +30,18 @@ enum class TypeKind {
   Enum,        // bits, is_signed: the underlying integer
   Struct,      // struct_id: a Struct of the module
   Custom,      // a type with a user- or runtime-provided msgpack_gen::codec specialisation
+  Dependent,   // in a class template: depends on its parameters; resolved when instantiated
+  Sequence,    // std::deque, std::list, std::set, std::unordered_set...: args[0]: element
+  Tuple,       // std::pair, std::tuple: args: the elements
+  Variant,     // std::variant: args: the alternatives
+  Timestamp,   // std::chrono::system_clock::time_point: the msgpack timestamp extension
+  Duration,    // std::chrono::duration: its count
+  Pointer,     // std::unique_ptr, std::shared_ptr: args[0]; nil when null
+};
+
+struct Enumerator {
+  std::string name;
+  std::int64_t value = 0;
 };
 
 struct Type {
@@ -40,6 +52,8 @@ struct Type {
   std::size_t array_size = 0;
   std::string struct_id;
   std::vector<Type> args;
+  std::string enum_name;                // Enum: the qualified name, for as_string
+  std::vector<Enumerator> enumerators;  // Enum: for as_string
 };
 
 struct Field {
@@ -50,17 +64,27 @@ struct Field {
   Type type;
   bool omit_empty = false;
   bool inline_fields = false;  // the field's struct's fields go into this struct's map
+  bool required = false;       // unmarshal fails when the key is absent
+  bool as_string = false;      // an enum written as its enumerator's name
   SourceLocation location;
 };
 
 enum Direction : unsigned { kMarshal = 1, kUnmarshal = 2, kBoth = 3 };
 
+struct TemplateParam {
+  std::string name;      // "T"
+  std::string declared;  // "class T", "std::size_t N"
+};
+
 struct Struct {
-  std::string id;             // unique in the module: the qualified name, e.g. "shop::v1::Data"
-  std::string cpp_name;       // how generated code names the type: "::shop::v1::Data", or
-                              // "decltype(::Data::internal)" for an unnamed struct
-  bool as_array = false;      // encoded as a msgpack array in declaration order
-  std::vector<Field> fields;  // in declaration order; skipped ("-") fields are not here
+  std::string id;         // unique in the module: the qualified name, e.g. "shop::v1::Data"
+  std::string cpp_name;   // how generated code names the type: "::shop::v1::Data", or
+                          // "decltype(::Data::internal)" for an unnamed struct
+  bool as_array = false;  // encoded as a msgpack array in declaration order
+  bool strict = false;    // unknown keys are an error instead of being skipped
+  std::vector<TemplateParam> template_params;  // a class template: its code is a template too
+  std::vector<std::string> bases;              // public base structs; their fields come first
+  std::vector<Field> fields;           // in declaration order; skipped ("-") fields are not here
   bool has_alter_field_count = false;  // `alterFieldCount() const` widens the map header
   bool has_read_extra_field = false;   // `readExtraField(key, reader)` receives unknown keys
   unsigned directions = kBoth;

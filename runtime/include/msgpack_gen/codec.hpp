@@ -97,6 +97,36 @@ inline bool read_value(Reader& in, T& value) {
   return codec<T>::decode(in, value);
 }
 
+// What a generated decode_field() returns when the key is not one of the struct's fields, or
+// when decoding the field's value failed (the reader holds the error). Otherwise: the index.
+inline constexpr int kUnknownField = -1;
+inline constexpr int kFieldFailed = -2;
+
+// Enumerator names for enums written as strings (the as_string tag); generated per enum:
+//   static const char* name(E);                  // nullptr for a value with no name
+//   static bool parse(std::string_view, E&);
+template <class E>
+struct enum_names;
+
+// An as_string enum: its enumerator's name, or its number if it has none.
+template <class E>
+inline void write_enum_name(Writer& out, E value) {
+  if (const char* name = enum_names<E>::name(value)) {
+    out.str(name, std::char_traits<char>::length(name));
+  } else {
+    codec<E>::encode(out, value);
+  }
+}
+// Accepts the enumerator's name, or its number; an unknown name is an error.
+template <class E>
+inline bool read_enum_name(Reader& in, E& value) {
+  if (!in.next_is_str()) return codec<E>::decode(in, value);
+  std::string_view text;
+  if (!in.read_str(text)) return false;
+  if (enum_names<E>::parse(text, value)) return true;
+  return in.invalid("\"" + std::string(text) + "\" is not a name of the enum");
+}
+
 namespace detail {
 template <class T, class = void>
 struct has_empty : std::false_type {};

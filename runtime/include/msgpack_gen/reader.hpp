@@ -423,6 +423,25 @@ class Reader {
     return false;
   }
 
+  // A required field's key was not in the map (the map has been read to its end).
+  bool missing_field(std::string_view key) {
+    if (code_ == ErrorCode::ok) {
+      code_ = ErrorCode::missing_field;
+      error_offset_ = offset();
+      detail_ = "the map has no key \"" + std::string(key) + "\"";
+    }
+    return false;
+  }
+  // A key a strict struct does not declare (its value has not been read).
+  bool unknown_key(std::string_view key) {
+    if (code_ == ErrorCode::ok) {
+      code_ = ErrorCode::unknown_key;
+      error_offset_ = offset();
+      detail_ = "\"" + std::string(key) + "\" is not a field of this strict struct";
+    }
+    return false;
+  }
+
   // Called while an error unwinds through a field, element or map entry: builds the path.
   bool in_field(std::string_view name) {
     prefix_path(".", name, "");

@@ -17,6 +17,8 @@ enum class ErrorCode {
   length_exceeds_input,  // a declared length larger than the bytes that remain
   trailing_bytes,        // bytes left after the top-level value
   invalid_value,         // a well-formed value the field cannot take (wrong array size...)
+  missing_field,         // a required field's key is absent
+  unknown_key,           // a key a strict struct does not declare
 };
 
 inline const char* to_string(ErrorCode code) noexcept {
@@ -30,6 +32,8 @@ inline const char* to_string(ErrorCode code) noexcept {
     case ErrorCode::length_exceeds_input: return "length exceeds input";
     case ErrorCode::trailing_bytes: return "trailing bytes";
     case ErrorCode::invalid_value: return "invalid value";
+    case ErrorCode::missing_field: return "missing required field";
+    case ErrorCode::unknown_key: return "unknown key";
   }
   return "unknown error";
 }

@@ -10,7 +10,7 @@ namespace msgpack_gen {
 template <>
 struct codec<::golden::Scalars> {
   static constexpr std::uint32_t kFieldCount = 16;
-  static constexpr char kFlag[] = "\xde\x00\x10\xa4" "flag";  // map header, then "flag"
+  static constexpr char kFlag[] = "\xa4" "flag";  // "flag"
   static constexpr char kI8[] = "\xa2i8";  // "i8"
   static constexpr char kI16[] = "\xa3i16";  // "i16"
   static constexpr char kI32[] = "\xa3i32";  // "i32"
@@ -27,24 +27,36 @@ struct codec<::golden::Scalars> {
   static constexpr char kColor[] = "\xa5" "color";  // "color"
   static constexpr char kLevel[] = "\xa5level";  // "level"
   static void encode(Writer& out, const ::golden::Scalars& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::Scalars& value);
+  static void encode_fields(Writer& out, const ::golden::Scalars& value);
   static bool decode(Reader& in, ::golden::Scalars& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::Scalars& value);
 };
 
 // golden::Point: a map of 2 fields
 template <>
 struct codec<::golden::Point> {
   static constexpr std::uint32_t kFieldCount = 2;
-  static constexpr char kX[] = "\x82\xa1x";  // map header, then "x"
+  static constexpr char kX[] = "\xa1x";  // "x"
   static constexpr char kY[] = "\xa1y";  // "y"
   static void encode(Writer& out, const ::golden::Point& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::Point& value);
+  static void encode_fields(Writer& out, const ::golden::Point& value);
   static bool decode(Reader& in, ::golden::Point& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::Point& value);
 };
 
 // golden::Containers: a map of 13 fields
 template <>
 struct codec<::golden::Containers> {
   static constexpr std::uint32_t kFieldCount = 13;
-  static constexpr char kName[] = "\x8d\xa4name";  // map header, then "name"
+  static constexpr char kName[] = "\xa4name";  // "name"
   static constexpr char kBlob[] = "\xa4" "blob";  // "blob"
   static constexpr char kBytes[] = "\xa5" "bytes";  // "bytes"
   static constexpr char kNumbers[] = "\xa7numbers";  // "numbers"
@@ -58,36 +70,60 @@ struct codec<::golden::Containers> {
   static constexpr char kNested[] = "\xa6nested";  // "nested"
   static constexpr char kAnonymous[] = "\xa9" "anonymous";  // "anonymous"
   static void encode(Writer& out, const ::golden::Containers& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::Containers& value);
+  static void encode_fields(Writer& out, const ::golden::Containers& value);
   static bool decode(Reader& in, ::golden::Containers& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::Containers& value);
 };
 
 // golden::Containers::anonymous: a map of 2 fields
 template <>
 struct codec<decltype(::golden::Containers::anonymous)> {
   static constexpr std::uint32_t kFieldCount = 2;
-  static constexpr char kLabel[] = "\x82\xa5label";  // map header, then "label"
+  static constexpr char kLabel[] = "\xa5label";  // "label"
   static constexpr char kInner[] = "\xa5inner";  // "inner"
   static void encode(Writer& out, const decltype(::golden::Containers::anonymous)& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const decltype(::golden::Containers::anonymous)& value);
+  static void encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value);
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous)& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value);
 };
 
 // golden::Containers::anonymous::inner: a map of 1 field
 template <>
 struct codec<decltype(::golden::Containers::anonymous.inner)> {
   static constexpr std::uint32_t kFieldCount = 1;
-  static constexpr char kDepth[] = "\x81\xa5" "depth";  // map header, then "depth"
+  static constexpr char kDepth[] = "\xa5" "depth";  // "depth"
   static void encode(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const decltype(::golden::Containers::anonymous.inner)& value);
+  static void encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value);
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value);
 };
 
 // golden::Meta: a map of 2 fields
 template <>
 struct codec<::golden::Meta> {
   static constexpr std::uint32_t kFieldCount = 2;
-  static constexpr char kVersion[] = "\x82\xa7version";  // map header, then "version"
+  static constexpr char kVersion[] = "\xa7version";  // "version"
   static constexpr char kOrigin[] = "\xa6origin";  // "origin"
   static void encode(Writer& out, const ::golden::Meta& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::Meta& value);
+  static void encode_fields(Writer& out, const ::golden::Meta& value);
   static bool decode(Reader& in, ::golden::Meta& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::Meta& value);
 };
 
 // golden::Tagged: a map of 7 fields
@@ -102,7 +138,13 @@ struct codec<::golden::Tagged> {
   static constexpr char kMetaOrigin[] = "\xa6origin";  // "origin"
   static constexpr char kWhere[] = "\xa5where";  // "where"
   static void encode(Writer& out, const ::golden::Tagged& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::Tagged& value);
+  static void encode_fields(Writer& out, const ::golden::Tagged& value);
   static bool decode(Reader& in, ::golden::Tagged& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::Tagged& value);
 };
 
 // golden::Row: an array of 4 elements
@@ -117,20 +159,32 @@ struct codec<::golden::Row> {
 template <>
 struct codec<::golden::Views> {
   static constexpr std::uint32_t kFieldCount = 2;
-  static constexpr char kText[] = "\x82\xa4text";  // map header, then "text"
+  static constexpr char kText[] = "\xa4text";  // "text"
   static constexpr char kN[] = "\xa1n";  // "n"
   static void encode(Writer& out, const ::golden::Views& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::Views& value);
+  static void encode_fields(Writer& out, const ::golden::Views& value);
   static bool decode(Reader& in, ::golden::Views& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::Views& value);
 };
 
 // golden::Tree: a map of 2 fields
 template <>
 struct codec<::golden::Tree> {
   static constexpr std::uint32_t kFieldCount = 2;
-  static constexpr char kLabel[] = "\x82\xa5label";  // map header, then "label"
+  static constexpr char kLabel[] = "\xa5label";  // "label"
   static constexpr char kChildren[] = "\xa8" "children";  // "children"
   static void encode(Writer& out, const ::golden::Tree& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::Tree& value);
+  static void encode_fields(Writer& out, const ::golden::Tree& value);
   static bool decode(Reader& in, ::golden::Tree& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::Tree& value);
 };
 
 // golden::IntKeys: a map of 5 fields
@@ -143,15 +197,24 @@ struct codec<::golden::IntKeys> {
   static constexpr char kNegative[] = "\xfd";  // key -3
   static constexpr char kName[] = "\xa4name";  // "name"
   static void encode(Writer& out, const ::golden::IntKeys& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::IntKeys& value);
+  static void encode_fields(Writer& out, const ::golden::IntKeys& value);
   static bool decode(Reader& in, ::golden::IntKeys& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::IntKeys& value);
 };
 
 // golden::WriteOnly: a map of 1 field; marshal only
 template <>
 struct codec<::golden::WriteOnly> {
   static constexpr std::uint32_t kFieldCount = 1;
-  static constexpr char kA[] = "\x81\xa1" "a";  // map header, then "a"
+  static constexpr char kA[] = "\xa1" "a";  // "a"
   static void encode(Writer& out, const ::golden::WriteOnly& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::WriteOnly& value);
+  static void encode_fields(Writer& out, const ::golden::WriteOnly& value);
 };
 
 // golden::ReadOnly: a map of 1 field; unmarshal only
@@ -159,9 +222,22 @@ template <>
 struct codec<::golden::ReadOnly> {
   static constexpr std::uint32_t kFieldCount = 1;
   static bool decode(Reader& in, ::golden::ReadOnly& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value);
 };
 
 inline void codec<::golden::Scalars>::encode(Writer& out, const ::golden::Scalars& value) {
+  out.raw("\xde\x00\x10", 3);  // map header: 16 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Scalars>::field_count(const ::golden::Scalars& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::golden::Scalars>::encode_fields(Writer& out, const ::golden::Scalars& value) {
   // flag: bool
   out.raw(kFlag, sizeof kFlag - 1);
   write_value(out, value.flag);
@@ -220,84 +296,11 @@ inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& valu
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 2:
-          if (key == "i8") {  // i8: int8_t
-            if (!read_value(in, value.i8)) return in.in_field(key);
-            continue;
-          }
-          if (key == "u8") {  // u8: uint8_t
-            if (!read_value(in, value.u8)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 3:
-          if (key == "i16") {  // i16: int16_t
-            if (!read_value(in, value.i16)) return in.in_field(key);
-            continue;
-          }
-          if (key == "i32") {  // i32: int32_t
-            if (!read_value(in, value.i32)) return in.in_field(key);
-            continue;
-          }
-          if (key == "i64") {  // i64: int64_t
-            if (!read_value(in, value.i64)) return in.in_field(key);
-            continue;
-          }
-          if (key == "u16") {  // u16: uint16_t
-            if (!read_value(in, value.u16)) return in.in_field(key);
-            continue;
-          }
-          if (key == "u32") {  // u32: uint32_t
-            if (!read_value(in, value.u32)) return in.in_field(key);
-            continue;
-          }
-          if (key == "u64") {  // u64: uint64_t
-            if (!read_value(in, value.u64)) return in.in_field(key);
-            continue;
-          }
-          if (key == "f32") {  // f32: float
-            if (!read_value(in, value.f32)) return in.in_field(key);
-            continue;
-          }
-          if (key == "f64") {  // f64: double
-            if (!read_value(in, value.f64)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 4:
-          if (key == "flag") {  // flag: bool
-            if (!read_value(in, value.flag)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 5:
-          if (key == "color") {  // color: golden::Color
-            if (!read_value(in, value.color)) return in.in_field(key);
-            continue;
-          }
-          if (key == "level") {  // level: golden::Level
-            if (!read_value(in, value.level)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 9:
-          if (key == "plain_int") {  // plain_int: int
-            if (!read_value(in, value.plain_int)) return in.in_field(key);
-            continue;
-          }
-          if (key == "plain_ull") {  // plain_ull: unsigned long long
-            if (!read_value(in, value.plain_ull)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 10:
-          if (key == "plain_long") {  // plain_long: long
-            if (!read_value(in, value.plain_long)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -308,7 +311,83 @@ inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& valu
   return true;
 }
 
+inline int codec<::golden::Scalars>::decode_field(Reader& in, std::string_view key, ::golden::Scalars& value) {
+  switch (key.size()) {
+    case 2:
+      if (key == "i8") {  // i8: int8_t
+        return read_value(in, value.i8) ? 1 : kFieldFailed;
+      }
+      if (key == "u8") {  // u8: uint8_t
+        return read_value(in, value.u8) ? 5 : kFieldFailed;
+      }
+      break;
+    case 3:
+      if (key == "i16") {  // i16: int16_t
+        return read_value(in, value.i16) ? 2 : kFieldFailed;
+      }
+      if (key == "i32") {  // i32: int32_t
+        return read_value(in, value.i32) ? 3 : kFieldFailed;
+      }
+      if (key == "i64") {  // i64: int64_t
+        return read_value(in, value.i64) ? 4 : kFieldFailed;
+      }
+      if (key == "u16") {  // u16: uint16_t
+        return read_value(in, value.u16) ? 6 : kFieldFailed;
+      }
+      if (key == "u32") {  // u32: uint32_t
+        return read_value(in, value.u32) ? 7 : kFieldFailed;
+      }
+      if (key == "u64") {  // u64: uint64_t
+        return read_value(in, value.u64) ? 8 : kFieldFailed;
+      }
+      if (key == "f32") {  // f32: float
+        return read_value(in, value.f32) ? 12 : kFieldFailed;
+      }
+      if (key == "f64") {  // f64: double
+        return read_value(in, value.f64) ? 13 : kFieldFailed;
+      }
+      break;
+    case 4:
+      if (key == "flag") {  // flag: bool
+        return read_value(in, value.flag) ? 0 : kFieldFailed;
+      }
+      break;
+    case 5:
+      if (key == "color") {  // color: golden::Color
+        return read_value(in, value.color) ? 14 : kFieldFailed;
+      }
+      if (key == "level") {  // level: golden::Level
+        return read_value(in, value.level) ? 15 : kFieldFailed;
+      }
+      break;
+    case 9:
+      if (key == "plain_int") {  // plain_int: int
+        return read_value(in, value.plain_int) ? 9 : kFieldFailed;
+      }
+      if (key == "plain_ull") {  // plain_ull: unsigned long long
+        return read_value(in, value.plain_ull) ? 11 : kFieldFailed;
+      }
+      break;
+    case 10:
+      if (key == "plain_long") {  // plain_long: long
+        return read_value(in, value.plain_long) ? 10 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<::golden::Point>::encode(Writer& out, const ::golden::Point& value) {
+  out.raw("\x82", 1);  // map header: 2 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Point>::field_count(const ::golden::Point& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::Point& value) {
   // x: int32_t
   out.raw(kX, sizeof kX - 1);
   write_value(out, value.x);
@@ -325,18 +404,11 @@ inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 1:
-          if (key == "x") {  // x: int32_t
-            if (!read_value(in, value.x)) return in.in_field(key);
-            continue;
-          }
-          if (key == "y") {  // y: int32_t
-            if (!read_value(in, value.y)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -347,7 +419,31 @@ inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
   return true;
 }
 
+inline int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::golden::Point& value) {
+  switch (key.size()) {
+    case 1:
+      if (key == "x") {  // x: int32_t
+        return read_value(in, value.x) ? 0 : kFieldFailed;
+      }
+      if (key == "y") {  // y: int32_t
+        return read_value(in, value.y) ? 1 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<::golden::Containers>::encode(Writer& out, const ::golden::Containers& value) {
+  out.raw("\x8d", 1);  // map header: 13 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Containers>::field_count(const ::golden::Containers& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::golden::Containers>::encode_fields(Writer& out, const ::golden::Containers& value) {
   // name: golden::Name
   out.raw(kName, sizeof kName - 1);
   write_value(out, value.name);
@@ -397,72 +493,11 @@ inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 4:
-          if (key == "name") {  // name: golden::Name
-            if (!read_value(in, value.name)) return in.in_field(key);
-            continue;
-          }
-          if (key == "blob") {  // blob: std::vector<uint8_t>
-            if (!read_value(in, value.blob)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 5:
-          if (key == "bytes") {  // bytes: std::vector<std::byte>
-            if (!read_value(in, value.bytes)) return in.in_field(key);
-            continue;
-          }
-          if (key == "by_id") {  // by_id: std::map<int32_t, std::string>
-            if (!read_value(in, value.by_id)) return in.in_field(key);
-            continue;
-          }
-          if (key == "maybe") {  // maybe: std::optional<int32_t>
-            if (!read_value(in, value.maybe)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 6:
-          if (key == "triple") {  // triple: std::array<double, 3>
-            if (!read_value(in, value.triple)) return in.in_field(key);
-            continue;
-          }
-          if (key == "points") {  // points: std::vector<Point>
-            if (!read_value(in, value.points)) return in.in_field(key);
-            continue;
-          }
-          if (key == "lookup") {  // lookup: std::unordered_map<std::string, Point>
-            if (!read_value(in, value.lookup)) return in.in_field(key);
-            continue;
-          }
-          if (key == "nested") {  // nested: std::vector<std::vector<std::string>>
-            if (!read_value(in, value.nested)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 7:
-          if (key == "numbers") {  // numbers: golden::Numbers
-            if (!read_value(in, value.numbers)) return in.in_field(key);
-            continue;
-          }
-          if (key == "by_name") {  // by_name: std::map<std::string, int64_t>
-            if (!read_value(in, value.by_name)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 9:
-          if (key == "anonymous") {  // anonymous: unnamed struct
-            if (!read_value(in, value.anonymous)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 11:
-          if (key == "maybe_point") {  // maybe_point: std::optional<Point>
-            if (!read_value(in, value.maybe_point)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -473,7 +508,74 @@ inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers
   return true;
 }
 
+inline int codec<::golden::Containers>::decode_field(Reader& in, std::string_view key, ::golden::Containers& value) {
+  switch (key.size()) {
+    case 4:
+      if (key == "name") {  // name: golden::Name
+        return read_value(in, value.name) ? 0 : kFieldFailed;
+      }
+      if (key == "blob") {  // blob: std::vector<uint8_t>
+        return read_value(in, value.blob) ? 1 : kFieldFailed;
+      }
+      break;
+    case 5:
+      if (key == "bytes") {  // bytes: std::vector<std::byte>
+        return read_value(in, value.bytes) ? 2 : kFieldFailed;
+      }
+      if (key == "by_id") {  // by_id: std::map<int32_t, std::string>
+        return read_value(in, value.by_id) ? 7 : kFieldFailed;
+      }
+      if (key == "maybe") {  // maybe: std::optional<int32_t>
+        return read_value(in, value.maybe) ? 9 : kFieldFailed;
+      }
+      break;
+    case 6:
+      if (key == "triple") {  // triple: std::array<double, 3>
+        return read_value(in, value.triple) ? 4 : kFieldFailed;
+      }
+      if (key == "points") {  // points: std::vector<Point>
+        return read_value(in, value.points) ? 5 : kFieldFailed;
+      }
+      if (key == "lookup") {  // lookup: std::unordered_map<std::string, Point>
+        return read_value(in, value.lookup) ? 8 : kFieldFailed;
+      }
+      if (key == "nested") {  // nested: std::vector<std::vector<std::string>>
+        return read_value(in, value.nested) ? 11 : kFieldFailed;
+      }
+      break;
+    case 7:
+      if (key == "numbers") {  // numbers: golden::Numbers
+        return read_value(in, value.numbers) ? 3 : kFieldFailed;
+      }
+      if (key == "by_name") {  // by_name: std::map<std::string, int64_t>
+        return read_value(in, value.by_name) ? 6 : kFieldFailed;
+      }
+      break;
+    case 9:
+      if (key == "anonymous") {  // anonymous: unnamed struct
+        return read_value(in, value.anonymous) ? 12 : kFieldFailed;
+      }
+      break;
+    case 11:
+      if (key == "maybe_point") {  // maybe_point: std::optional<Point>
+        return read_value(in, value.maybe_point) ? 10 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<decltype(::golden::Containers::anonymous)>::encode(Writer& out, const decltype(::golden::Containers::anonymous)& value) {
+  out.raw("\x82", 1);  // map header: 2 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<decltype(::golden::Containers::anonymous)>::field_count(const decltype(::golden::Containers::anonymous)& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value) {
   // label: std::string
   out.raw(kLabel, sizeof kLabel - 1);
   write_value(out, value.label);
@@ -490,18 +592,11 @@ inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in,
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 5:
-          if (key == "label") {  // label: std::string
-            if (!read_value(in, value.label)) return in.in_field(key);
-            continue;
-          }
-          if (key == "inner") {  // inner: unnamed struct
-            if (!read_value(in, value.inner)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -512,7 +607,31 @@ inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in,
   return true;
 }
 
+inline int codec<decltype(::golden::Containers::anonymous)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value) {
+  switch (key.size()) {
+    case 5:
+      if (key == "label") {  // label: std::string
+        return read_value(in, value.label) ? 0 : kFieldFailed;
+      }
+      if (key == "inner") {  // inner: unnamed struct
+        return read_value(in, value.inner) ? 1 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value) {
+  out.raw("\x81", 1);  // map header: 1 field
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<decltype(::golden::Containers::anonymous.inner)>::field_count(const decltype(::golden::Containers::anonymous.inner)& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value) {
   // depth: uint16_t
   out.raw(kDepth, sizeof kDepth - 1);
   write_value(out, value.depth);
@@ -526,14 +645,11 @@ inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reade
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 5:
-          if (key == "depth") {  // depth: uint16_t
-            if (!read_value(in, value.depth)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -544,7 +660,28 @@ inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reade
   return true;
 }
 
+inline int codec<decltype(::golden::Containers::anonymous.inner)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value) {
+  switch (key.size()) {
+    case 5:
+      if (key == "depth") {  // depth: uint16_t
+        return read_value(in, value.depth) ? 0 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<::golden::Meta>::encode(Writer& out, const ::golden::Meta& value) {
+  out.raw("\x82", 1);  // map header: 2 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Meta>::field_count(const ::golden::Meta& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Meta& value) {
   // version: int64_t
   out.raw(kVersion, sizeof kVersion - 1);
   write_value(out, value.version);
@@ -561,20 +698,11 @@ inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 6:
-          if (key == "origin") {  // origin: std::string
-            if (!read_value(in, value.origin)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 7:
-          if (key == "version") {  // version: int64_t
-            if (!read_value(in, value.version)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -585,12 +713,37 @@ inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
   return true;
 }
 
+inline int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::golden::Meta& value) {
+  switch (key.size()) {
+    case 6:
+      if (key == "origin") {  // origin: std::string
+        return read_value(in, value.origin) ? 1 : kFieldFailed;
+      }
+      break;
+    case 7:
+      if (key == "version") {  // version: int64_t
+        return read_value(in, value.version) ? 0 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<::golden::Tagged>::encode(Writer& out, const ::golden::Tagged& value) {
+  std::uint32_t count = field_count(value);
+  out.map_header(count);
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Tagged>::field_count(const ::golden::Tagged& value) {
   std::uint32_t count = kFieldCount;
   if (is_empty(value.note)) --count;
   if (is_empty(value.scores)) --count;
   if (is_empty(value.zero)) --count;
-  out.map_header(count);
+  return count;
+}
+
+inline void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::Tagged& value) {
   // name as "username": std::string
   out.raw(kName, sizeof kName - 1);
   write_value(out, value.name);
@@ -628,48 +781,11 @@ inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value)
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 1:
-          if (key == "s") {  // scores as "s": std::vector<int32_t>
-            if (!read_value(in, value.scores)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 4:
-          if (key == "note") {  // note: std::optional<std::string>
-            if (!read_value(in, value.note)) return in.in_field(key);
-            continue;
-          }
-          if (key == "zero") {  // zero: int32_t
-            if (!read_value(in, value.zero)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 5:
-          if (key == "where") {  // where: golden::Point
-            if (!read_value(in, value.where)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 6:
-          if (key == "origin") {  // meta.origin: std::string
-            if (!read_value(in, value.meta.origin)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 7:
-          if (key == "version") {  // meta.version: int64_t
-            if (!read_value(in, value.meta.version)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 8:
-          if (key == "username") {  // name as "username": std::string
-            if (!read_value(in, value.name)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -678,6 +794,45 @@ inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value)
   }
   in.leave();
   return true;
+}
+
+inline int codec<::golden::Tagged>::decode_field(Reader& in, std::string_view key, ::golden::Tagged& value) {
+  switch (key.size()) {
+    case 1:
+      if (key == "s") {  // scores as "s": std::vector<int32_t>
+        return read_value(in, value.scores) ? 2 : kFieldFailed;
+      }
+      break;
+    case 4:
+      if (key == "note") {  // note: std::optional<std::string>
+        return read_value(in, value.note) ? 1 : kFieldFailed;
+      }
+      if (key == "zero") {  // zero: int32_t
+        return read_value(in, value.zero) ? 3 : kFieldFailed;
+      }
+      break;
+    case 5:
+      if (key == "where") {  // where: golden::Point
+        return read_value(in, value.where) ? 6 : kFieldFailed;
+      }
+      break;
+    case 6:
+      if (key == "origin") {  // meta.origin: std::string
+        return read_value(in, value.meta.origin) ? 5 : kFieldFailed;
+      }
+      break;
+    case 7:
+      if (key == "version") {  // meta.version: int64_t
+        return read_value(in, value.meta.version) ? 4 : kFieldFailed;
+      }
+      break;
+    case 8:
+      if (key == "username") {  // name as "username": std::string
+        return read_value(in, value.name) ? 0 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
 }
 
 inline void codec<::golden::Row>::encode(Writer& out, const ::golden::Row& value) {
@@ -705,6 +860,16 @@ inline bool codec<::golden::Row>::decode(Reader& in, ::golden::Row& value) {
 }
 
 inline void codec<::golden::Views>::encode(Writer& out, const ::golden::Views& value) {
+  out.raw("\x82", 1);  // map header: 2 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Views>::field_count(const ::golden::Views& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::golden::Views>::encode_fields(Writer& out, const ::golden::Views& value) {
   // text: std::string_view
   out.raw(kText, sizeof kText - 1);
   write_value(out, value.text);
@@ -721,20 +886,11 @@ inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 1:
-          if (key == "n") {  // n: int32_t
-            if (!read_value(in, value.n)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 4:
-          if (key == "text") {  // text: std::string_view
-            if (!read_value(in, value.text)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -745,7 +901,33 @@ inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
   return true;
 }
 
+inline int codec<::golden::Views>::decode_field(Reader& in, std::string_view key, ::golden::Views& value) {
+  switch (key.size()) {
+    case 1:
+      if (key == "n") {  // n: int32_t
+        return read_value(in, value.n) ? 1 : kFieldFailed;
+      }
+      break;
+    case 4:
+      if (key == "text") {  // text: std::string_view
+        return read_value(in, value.text) ? 0 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<::golden::Tree>::encode(Writer& out, const ::golden::Tree& value) {
+  out.raw("\x82", 1);  // map header: 2 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Tree>::field_count(const ::golden::Tree& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::golden::Tree>::encode_fields(Writer& out, const ::golden::Tree& value) {
   // label: std::string
   out.raw(kLabel, sizeof kLabel - 1);
   write_value(out, value.label);
@@ -762,20 +944,11 @@ inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 5:
-          if (key == "label") {  // label: std::string
-            if (!read_value(in, value.label)) return in.in_field(key);
-            continue;
-          }
-          break;
-        case 8:
-          if (key == "children") {  // children: std::vector<Tree>
-            if (!read_value(in, value.children)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -786,10 +959,35 @@ inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
   return true;
 }
 
+inline int codec<::golden::Tree>::decode_field(Reader& in, std::string_view key, ::golden::Tree& value) {
+  switch (key.size()) {
+    case 5:
+      if (key == "label") {  // label: std::string
+        return read_value(in, value.label) ? 0 : kFieldFailed;
+      }
+      break;
+    case 8:
+      if (key == "children") {  // children: std::vector<Tree>
+        return read_value(in, value.children) ? 1 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<::golden::IntKeys>::encode(Writer& out, const ::golden::IntKeys& value) {
+  std::uint32_t count = field_count(value);
+  out.map_header(count);
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::IntKeys>::field_count(const ::golden::IntKeys& value) {
   std::uint32_t count = kFieldCount;
   if (is_empty(value.schema_version)) --count;
-  out.map_header(count);
+  return count;
+}
+
+inline void codec<::golden::IntKeys>::encode_fields(Writer& out, const ::golden::IntKeys& value) {
   // request_type as "#0x00": uint32_t
   out.raw(kRequestType, sizeof kRequestType - 1);
   write_value(out, value.request_type);
@@ -817,14 +1015,11 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 4:
-          if (key == "name") {  // name: std::string
-            if (!read_value(in, value.name)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -855,7 +1050,28 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
   return true;
 }
 
+inline int codec<::golden::IntKeys>::decode_field(Reader& in, std::string_view key, ::golden::IntKeys& value) {
+  switch (key.size()) {
+    case 4:
+      if (key == "name") {  // name: std::string
+        return read_value(in, value.name) ? 4 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<::golden::WriteOnly>::encode(Writer& out, const ::golden::WriteOnly& value) {
+  out.raw("\x81", 1);  // map header: 1 field
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::WriteOnly>::field_count(const ::golden::WriteOnly& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::golden::WriteOnly>::encode_fields(Writer& out, const ::golden::WriteOnly& value) {
   // a: int32_t
   out.raw(kA, sizeof kA - 1);
   write_value(out, value.a);
@@ -869,14 +1085,11 @@ inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& va
     if (in.next_is_str()) {
       std::string_view key;
       if (!in.read_str(key)) return false;
-      switch (key.size()) {
-        case 1:
-          if (key == "b") {  // b: int32_t
-            if (!read_value(in, value.b)) return in.in_field(key);
-            continue;
-          }
-          break;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
       }
+      if (field == kFieldFailed) return in.in_field(key);
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
@@ -885,6 +1098,17 @@ inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& va
   }
   in.leave();
   return true;
+}
+
+inline int codec<::golden::ReadOnly>::decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value) {
+  switch (key.size()) {
+    case 1:
+      if (key == "b") {  // b: int32_t
+        return read_value(in, value.b) ? 0 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
 }
 
 }  // namespace msgpack_gen

@@ -1,0 +1,393 @@
+#include "emitter/struct_emitter.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "emitter/encoding.hpp"
+#include "emitter/templates.hpp"
+
+namespace msgpack_gen::emitter {
+namespace {
+
+// A field as it appears on the wire. Fields of inlined concrete structs (and of bases) are
+// flattened into their parent's list; a struct known only when a template is instantiated is
+// one `inlined` entry that delegates to its codec at compile time.
+struct WireField {
+  std::string path;  // member access from `value.`, e.g. "meta.version"
+  const ir::Field* field = nullptr;
+  bool inlined = false;  // delegate to codec_expr's encode_fields/decode_field
+  std::string codec_expr;
+  std::string constant;  // name of the pre-encoded key constant
+  std::string comment;
+  std::string index;  // the value decode_field returns for it (an expression for inlined)
+};
+
+const ir::Struct* find_struct(const ir::Module& module, const std::string& id) {
+  for (const ir::Struct& s : module.structs) {
+    if (s.id == id) return &s;
+  }
+  return nullptr;
+}
+
+std::string describe(const ir::Field& field, const std::string& path) {
+  std::string text = path;
+  if (field.key != field.name) text += " as \"" + field.key + "\"";
+  text += ": " + field.type.spelling;
+  return text;
+}
+
+void flatten(const ir::Module& module, const ir::Struct& s, const std::string& owner_cpp,
+             const std::string& prefix, std::vector<WireField>& out) {
+  for (const std::string& base : s.bases) {
+    if (const ir::Struct* inner = find_struct(module, base)) {
+      flatten(module, *inner, owner_cpp, prefix, out);
+    }
+  }
+  for (const ir::Field& field : s.fields) {
+    std::string path = prefix + field.name;
+    if (field.inline_fields) {
+      const ir::Struct* inner = field.type.kind == ir::TypeKind::Struct
+                                    ? find_struct(module, field.type.struct_id)
+                                    : nullptr;
+      if (inner != nullptr && inner->template_params.empty()) {
+        flatten(module, *inner, owner_cpp, path + ".", out);
+        continue;
+      }
+      WireField wire;
+      wire.path = path;
+      wire.field = &field;
+      wire.inlined = true;
+      wire.codec_expr = "codec<decltype(" + owner_cpp + "::" + path + ")>";
+      wire.comment = describe(field, path);
+      out.push_back(wire);
+      continue;
+    }
+    WireField wire;
+    wire.path = path;
+    wire.field = &field;
+    wire.comment = describe(field, path);
+    out.push_back(wire);
+  }
+}
+
+// "meta.user_id" -> "kMetaUserId"
+std::string constant_name(const std::string& path) {
+  std::string name = "k";
+  bool upper = true;
+  for (char c : path) {
+    if (c == '.' || c == '_') {
+      upper = true;
+      continue;
+    }
+    name += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return name;
+}
+
+// Gives each field its constant name and the index decode_field reports for it.
+void number_fields(std::vector<WireField>& fields, std::string& field_count) {
+  std::set<std::string> used;
+  std::size_t own = 0;
+  for (WireField& wire : fields) {
+    if (wire.inlined) continue;
+    std::string name = constant_name(wire.path);
+    std::string unique = name;
+    for (int n = 2; used.count(unique) != 0; ++n) unique = name + std::to_string(n);
+    used.insert(unique);
+    wire.constant = unique;
+    wire.index = std::to_string(own++);
+  }
+  field_count = std::to_string(own);
+  for (WireField& wire : fields) {
+    if (!wire.inlined) continue;
+    wire.index = field_count;
+    field_count += " + " + wire.codec_expr + "::kFieldCount";
+  }
+}
+
+bool is_template(const ir::Struct& s) {
+  return !s.template_params.empty();
+}
+
+std::string template_header(const ir::Struct& s) {
+  if (!is_template(s)) return "template <>";
+  std::string text = "template <";
+  for (std::size_t i = 0; i < s.template_params.size(); ++i) {
+    text += (i ? ", " : "") + s.template_params[i].declared;
+  }
+  return text + ">";
+}
+
+// What stands before each member definition: `inline`, or the template header too.
+std::string definition_prefix(const ir::Struct& s) {
+  return is_template(s) ? template_header(s) + "\ninline" : "inline";
+}
+
+std::string write_call(const WireField& wire) {
+  return (wire.field->as_string ? "write_enum_name(out, value." : "write_value(out, value.") +
+         wire.path + ")";
+}
+std::string read_call(const WireField& wire) {
+  return (wire.field->as_string ? "read_enum_name(in, value." : "read_value(in, value.") +
+         wire.path + ")";
+}
+
+std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
+  std::size_t n = fields.size();
+  bool delegated =
+      std::any_of(fields.begin(), fields.end(), [](const WireField& w) { return w.inlined; });
+  std::string count = std::to_string(n);
+  std::string text;
+  if (s.as_array) {
+    text = "an array of " + count + (n == 1 ? " element" : " elements");
+  } else if (delegated) {
+    text = "a map of its fields and those of its inlined template arguments";
+  } else {
+    text = "a map of " + count + (n == 1 ? " field" : " fields");
+  }
+  if (!s.bases.empty()) text += " (base fields first)";
+  if (s.has_alter_field_count) text += " plus alterFieldCount() pairs the caller appends";
+  if (s.strict) text += "; strict";
+  if (s.directions == ir::kMarshal) text += "; marshal only";
+  if (s.directions == ir::kUnmarshal) text += "; unmarshal only";
+  return text;
+}
+
+std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& fields,
+                             const std::string& field_count) {
+  std::string constants;
+  if (!s.as_array && (s.directions & ir::kMarshal)) {
+    for (const WireField& wire : fields) {
+      if (wire.inlined) continue;
+      const ir::Field& f = *wire.field;
+      std::string bytes = f.has_int_key ? encoded_int_key(f.int_key) : encoded_key(f.key);
+      std::string comment =
+          f.has_int_key ? "key " + std::to_string(f.int_key) : "\"" + f.key + "\"";
+      constants += print(
+          "declaration.key_constant",
+          {{"constant", wire.constant}, {"literal", cpp_literal(bytes)}, {"comment", comment}});
+    }
+  }
+  std::string functions;
+  Vars type{{"type", s.cpp_name}};
+  if (s.directions & ir::kMarshal) {
+    functions += print(
+        s.as_array ? "declaration.array_encode_declaration" : "declaration.map_encode_declarations",
+        type);
+  }
+  if (s.directions & ir::kUnmarshal) {
+    functions += print(
+        s.as_array ? "declaration.array_decode_declaration" : "declaration.map_decode_declarations",
+        type);
+  }
+  return print("declaration.codec", {{"name", s.id},
+                                     {"summary", summary(s, fields)},
+                                     {"template_header", template_header(s)},
+                                     {"type", s.cpp_name},
+                                     {"field_count", field_count},
+                                     {"constants", constants},
+                                     {"functions", functions}});
+}
+
+std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& fields) {
+  Vars base{{"prefix", definition_prefix(s)}, {"type", s.cpp_name}};
+  std::string adjustments;
+  std::string body;
+  bool constant_count = !s.has_alter_field_count;
+  for (const WireField& wire : fields) {
+    if (wire.inlined) {
+      constant_count = false;
+      adjustments +=
+          print("map_encode.inlined_count", {{"codec", wire.codec_expr}, {"path", wire.path}});
+      body += print("map_encode.inlined_fields",
+                    {{"comment", wire.comment}, {"codec", wire.codec_expr}, {"path", wire.path}});
+      continue;
+    }
+    if (wire.field->omit_empty) {
+      constant_count = false;
+      adjustments += print("map_encode.omitted_count", {{"path", wire.path}});
+    }
+    body += print(wire.field->omit_empty ? "map_encode.omitempty_field" : "map_encode.field",
+                  {{"comment", wire.comment},
+                   {"constant", wire.constant},
+                   {"path", wire.path},
+                   {"write", write_call(wire)}});
+  }
+  std::string header;
+  if (constant_count) {
+    std::string bytes = map_header_bytes(static_cast<std::uint32_t>(fields.size()));
+    std::size_t n = fields.size();
+    header = print("map_encode.constant_header",
+                   {{"literal", cpp_literal(bytes)},
+                    {"size", std::to_string(bytes.size())},
+                    {"count", std::to_string(n) + (n == 1 ? " field" : " fields")}});
+  } else {
+    header = print("map_encode.counted_header",
+                   {{"alter", s.has_alter_field_count ? snippet("map_encode.alter_count") : ""}});
+  }
+  Vars encode = base;
+  encode["header"] = header;
+  Vars count = base;
+  count["body"] = adjustments.empty()
+                      ? snippet("map_encode.constant_count")
+                      : print("map_encode.adjusted_count", {{"adjustments", adjustments}});
+  Vars fields_vars = base;
+  fields_vars["body"] = body.empty() ? snippet("map_encode.no_fields") : body;
+  return print("map_encode.encode", encode) + print("map_encode.field_count", count) +
+         print("map_encode.encode_fields", fields_vars);
+}
+
+std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& fields) {
+  Vars base{{"prefix", definition_prefix(s)}, {"type", s.cpp_name}};
+  bool any_required = std::any_of(fields.begin(), fields.end(), [](const WireField& w) {
+    return !w.inlined && w.field->required;
+  });
+  std::string mark = any_required ? snippet("map_decode.mark_seen") : "";
+
+  std::map<std::size_t, std::vector<const WireField*>> by_length;
+  std::string int_cases, inlined, required_checks;
+  bool any_string_key = false;
+  for (const WireField& wire : fields) {
+    if (wire.inlined) {
+      inlined += print("map_decode.inlined_lookup", {{"comment", wire.comment},
+                                                     {"codec", wire.codec_expr},
+                                                     {"path", wire.path},
+                                                     {"offset", wire.index}});
+      any_string_key = true;
+      continue;
+    }
+    const ir::Field& f = *wire.field;
+    std::string field_mark;
+    if (f.required) {
+      field_mark = "seen |= std::uint64_t{1} << " + wire.index + ";\n          ";
+      required_checks += print(
+          "map_decode.required_check",
+          {{"index", wire.index}, {"key", f.has_int_key ? std::to_string(f.int_key) : f.key}});
+    }
+    if (f.has_int_key) {
+      int_cases += print("map_decode.int_case", {{"key", std::to_string(f.int_key)},
+                                                 {"comment", wire.comment},
+                                                 {"read", read_call(wire)},
+                                                 {"name", wire.path},
+                                                 {"mark", field_mark}});
+    } else {
+      by_length[f.key.size()].push_back(&wire);
+      any_string_key = true;
+    }
+  }
+
+  std::string dispatch, definitions;
+  // String keys are read whenever the struct has any, or no integer keys (then every key is
+  // unknown, and the hook may still want it).
+  if (any_string_key || int_cases.empty()) {
+    std::string unknown = snippet(s.has_read_extra_field ? "map_decode.extra_field_hook"
+                                  : s.strict             ? "map_decode.strict_unknown"
+                                                         : "map_decode.skip_unknown");
+    dispatch += print("map_decode.string_dispatch", {{"mark", mark}, {"unknown", unknown}});
+  }
+  if (!int_cases.empty()) {
+    dispatch += print("map_decode.int_dispatch",
+                      {{"cases", int_cases},
+                       {"unknown", snippet(s.strict ? "map_decode.int_strict_unknown"
+                                                    : "map_decode.int_skip_unknown")}});
+  }
+  Vars decode = base;
+  decode["dispatch"] = dispatch;
+  decode["seen_declaration"] = any_required ? snippet("map_decode.seen_declaration") : "";
+  decode["required_checks"] = required_checks;
+  definitions += print("map_decode.decode", decode);
+
+  std::string cases;
+  for (const auto& [length, group] : by_length) {
+    std::string tests;
+    for (const WireField* wire : group) {
+      tests += print("map_decode.key_test", {{"literal", cpp_literal(wire->field->key)},
+                                             {"comment", wire->comment},
+                                             {"read", read_call(*wire)},
+                                             {"index", wire->index}});
+    }
+    cases +=
+        print("map_decode.length_case", {{"length", std::to_string(length)}, {"tests", tests}});
+  }
+  Vars lookup = base;
+  if (cases.empty() && inlined.empty()) {
+    lookup["body"] = snippet("map_decode.no_keys");
+  } else {
+    lookup["body"] =
+        (cases.empty() ? "" : print("map_decode.key_switch", {{"cases", cases}})) + inlined;
+  }
+  definitions += print("map_decode.decode_field", lookup);
+  return definitions;
+}
+
+std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>& fields) {
+  std::string body;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    body += print("array_encode.field", {{"write", write_call(fields[i])},
+                                         {"index", std::to_string(i)},
+                                         {"comment", fields[i].comment}});
+  }
+  std::string header = array_header_bytes(static_cast<std::uint32_t>(fields.size()));
+  return print("array_encode.function", {{"prefix", definition_prefix(s)},
+                                         {"type", s.cpp_name},
+                                         {"header", cpp_literal(header)},
+                                         {"header_size", std::to_string(header.size())},
+                                         {"count", std::to_string(fields.size())},
+                                         {"body", body}});
+}
+
+std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>& fields) {
+  std::string body;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    body += print("array_decode.field", {{"index", std::to_string(i)},
+                                         {"read", read_call(fields[i])},
+                                         {"name", fields[i].path},
+                                         {"comment", fields[i].comment}});
+  }
+  return print("array_decode.function", {{"prefix", definition_prefix(s)},
+                                         {"type", s.cpp_name},
+                                         {"count", std::to_string(fields.size())},
+                                         {"body", body}});
+}
+
+}  // namespace
+
+StructCode emit_struct(const ir::Module& module, const ir::Struct& s) {
+  std::vector<WireField> fields;
+  flatten(module, s, s.cpp_name, "", fields);
+  std::string field_count;
+  number_fields(fields, field_count);
+
+  StructCode code;
+  code.declaration = emit_declaration(s, fields, field_count);
+  if (s.directions & ir::kMarshal) {
+    code.definitions += s.as_array ? emit_array_encode(s, fields) : emit_map_encode(s, fields);
+  }
+  if (s.directions & ir::kUnmarshal) {
+    code.definitions += s.as_array ? emit_array_decode(s, fields) : emit_map_decode(s, fields);
+  }
+  return code;
+}
+
+std::string emit_enum_names(const ir::Type& enum_type) {
+  std::string guard;
+  for (char c : enum_type.enum_name) guard += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  std::string name_cases, parse_tests;
+  std::set<std::int64_t> values;  // aliases share a value: the first name is the one written
+  for (const ir::Enumerator& e : enum_type.enumerators) {
+    Vars vars{{"enumerator", enum_type.enum_name + "::" + e.name}, {"text", e.name}};
+    if (values.insert(e.value).second) name_cases += print("declaration.enum_name_case", vars);
+    parse_tests += print("declaration.enum_parse_test", vars);
+  }
+  return print("declaration.enum_names", {{"guard", guard},
+                                          {"name", enum_type.enum_name.substr(2)},
+                                          {"type", enum_type.enum_name},
+                                          {"name_cases", name_cases},
+                                          {"parse_tests", parse_tests}});
+}
+
+}  // namespace msgpack_gen::emitter
