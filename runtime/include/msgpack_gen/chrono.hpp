@@ -86,16 +86,31 @@ inline void floor_divide(std::int64_t value, std::int64_t divisor, std::int64_t&
 
 // The exact timestamp of `ticks` ticks of Period after the epoch; false when its seconds do not
 // fit an int64.
+// q * step + extra without overflowing on the way when only the result fits: for a negative q,
+// (q + 1) * step is nearer zero and extra - step is negative. 0 <= extra < step.
+inline bool scaled_add(std::int64_t q, std::int64_t step, std::int64_t extra,
+                       std::int64_t& out) noexcept {
+  std::int64_t base = 0;
+  if (q < 0) {
+    ++q;
+    extra -= step;
+  }
+  if (__builtin_mul_overflow(q, step, &base)) return false;
+  return !__builtin_add_overflow(base, extra, &out);
+}
+
+// The exact timestamp of `ticks` ticks of Period after the epoch; false when its seconds do not
+// fit an int64.
 template <class Period>
 bool ticks_to_timestamp(std::int64_t ticks, Timestamp& out) noexcept {
   using Scale = timestamp_scale<Period>;
   // ticks = q * kTicks + r: q * kTicks ticks are exactly q * kSeconds seconds.
   std::int64_t q = 0, r = 0;
   floor_divide(ticks, Scale::kTicks, q, r);
-  std::int64_t seconds = 0, partial = 0;
-  if (__builtin_mul_overflow(q, Scale::kSeconds, &seconds)) return false;
-  if (__builtin_mul_overflow(r, Scale::kSeconds, &partial)) return false;  // r < kTicks
-  if (__builtin_add_overflow(seconds, partial / Scale::kTicks, &seconds)) return false;
+  std::int64_t partial = 0;  // r * kSeconds / kTicks seconds, r < kTicks
+  if (__builtin_mul_overflow(r, Scale::kSeconds, &partial)) return false;
+  std::int64_t seconds = 0;
+  if (!scaled_add(q, Scale::kSeconds, partial / Scale::kTicks, seconds)) return false;
   out.seconds = seconds;
   out.nanoseconds = static_cast<std::uint32_t>(partial % Scale::kTicks * Scale::kCommon);
   return true;
@@ -107,15 +122,14 @@ template <class Period>
 bool timestamp_to_ticks(const Timestamp& time, std::int64_t& out) noexcept {
   using Scale = timestamp_scale<Period>;
   // ticks = floor((seconds * kTicks + nanoseconds / kCommon) / kSeconds), computed with
-  // seconds = qs * kSeconds + rs so that nothing overflows before the result does.
+  // seconds = qs * kSeconds + rs so that nothing overflows unless the result does.
   const std::int64_t fraction = static_cast<std::int64_t>(time.nanoseconds) / Scale::kCommon;
   std::int64_t qs = 0, rs = 0;
   floor_divide(time.seconds, Scale::kSeconds, qs, rs);
-  std::int64_t whole = 0, rest = 0;
-  if (__builtin_mul_overflow(qs, Scale::kTicks, &whole)) return false;
+  std::int64_t rest = 0;  // < kSeconds * kTicks
   if (__builtin_mul_overflow(rs, Scale::kTicks, &rest)) return false;
   if (__builtin_add_overflow(rest, fraction, &rest)) return false;
-  return !__builtin_add_overflow(whole, rest / Scale::kSeconds, &out);
+  return scaled_add(qs, Scale::kTicks, rest / Scale::kSeconds, out);
 }
 
 inline void write_timestamp(Writer& out, const Timestamp& time) {

@@ -14,6 +14,7 @@
 // held when the variant holds that alternative (its strings and vectors keep their capacity),
 // else into a default-constructed one made by emplace. Every alternative that can be decoded
 // must therefore be default-constructible. The index may be any msgpack integer encoding.
+// std::monostate has a codec of its own here: nil, so variant<std::monostate, T> is [0, nil].
 #pragma once
 
 #include <array>
@@ -26,6 +27,13 @@
 #include "msgpack_gen/codec.hpp"
 
 namespace msgpack_gen {
+
+// std::monostate, the usual "nothing" alternative, is nil.
+template <>
+struct codec<std::monostate> {
+  static void encode(Writer& out, std::monostate) { out.nil(); }
+  static bool decode(Reader& in, std::monostate&) { return in.read_nil(); }
+};
 
 template <class... Ts>
 struct codec<std::variant<Ts...>> {
