@@ -150,6 +150,7 @@ class Client {
     fill(5 + length);
     const uint8_t* packet = in_->data() + consumed_ + 5;
     consumed_ += 5 + length;
+    last_packet_ = std::string_view(reinterpret_cast<const char*>(packet), length);
 
     response_ = Response{};
     msgpack_gen::Reader reader(packet, length);
@@ -159,6 +160,9 @@ class Client {
     }
     return response_;
   }
+
+  // The header and body bytes of the last response, for debugging: valid as long as it is.
+  std::string_view last_packet() const { return last_packet_; }
 
   // ---- One request, one response. ----
 
@@ -258,6 +262,7 @@ class Client {
   uint64_t next_sync_ = 1;
   std::string greeting_;
   Response response_;
+  std::string_view last_packet_;
 };
 
 }  // namespace tarantool

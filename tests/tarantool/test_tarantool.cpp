@@ -208,6 +208,15 @@ TEST_CASE("the server is the one the script started, and answers ping") {
   const tarantool::Response& pong = client().ping();
   CHECK(pong.ok());
   CHECK(pong.header.schema_version > 0);
+
+  // Tarantool writes the header's integers in fixed wide forms (code as uint32, sync as uint64),
+  // not the shortest ones, and the generated decoder takes them.
+  std::string packet(client().last_packet());
+  REQUIRE(packet.size() > 16);
+  INFO(hex(packet));
+  CHECK(static_cast<uint8_t>(packet[0]) == 0x83);              // a map of 3
+  CHECK(hex(packet.substr(1, 7)) == "00 ce 00 00 00 00 01 ");  // code 0
+  CHECK(hex(packet.substr(7, 2)) == "01 cf ");                 // sync, a uint64
 }
 
 TEST_CASE("10,000 random users: pipelined insert, select back, stored bytes are ours") {
