@@ -111,7 +111,8 @@ TEST_CASE("decoding a deque or list reuses the elements it already has", "[seque
   CHECK(rows.front().data() == storage);  // the inner vector kept its buffer
 }
 
-TEST_CASE("decoding a set replaces its contents; repeated input values collapse", "[sequences]") {
+TEST_CASE("decoding a set replaces its contents, and repeated input values collapse",
+          "[sequences]") {
   const Bytes with_repeats = {0x94, 0x02, 0x01, 0x02, 0x02};  // [2, 1, 2, 2]
   std::set<int> set{7, 8, 9};
   REQUIRE(decode(with_repeats, set).ok());
