@@ -32,6 +32,7 @@ namespace {
 std::size_t g_pass = 65536;
 std::size_t g_hot = 1024;
 bool g_smoke = false;
+bool g_failed = false;  // a benchmark hit an error: the exit status says so (for the smoke test)
 
 // The instances of one struct in one mode, in both libraries' types, and their encoding.
 template <class Gen, class Peer>
@@ -207,7 +208,10 @@ void unmarshal_gen_reused(benchmark::State& state, const Corpus<Gen, Peer>& corp
     benchmark::DoNotOptimize(value);
     benchmark::ClobberMemory();
   });
-  if (!ok) state.SkipWithError("msgpack-gen failed to unmarshal");
+  if (!ok) {
+    g_failed = true;
+    state.SkipWithError("msgpack-gen failed to unmarshal");
+  }
 }
 
 // Into a new object per struct, destroyed after.
@@ -221,7 +225,10 @@ void unmarshal_gen_fresh(benchmark::State& state, const Corpus<Gen, Peer>& corpu
     benchmark::DoNotOptimize(value);
     benchmark::ClobberMemory();
   });
-  if (!ok) state.SkipWithError("msgpack-gen failed to unmarshal");
+  if (!ok) {
+    g_failed = true;
+    state.SkipWithError("msgpack-gen failed to unmarshal");
+  }
 }
 
 // The documented way: unpack into a new object_handle (its own zone), convert into a new object.
@@ -348,5 +355,5 @@ int main(int argc, char** argv) {
 
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  return 0;
+  return g_failed ? 1 : 0;
 }
