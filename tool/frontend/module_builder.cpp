@@ -78,6 +78,27 @@ bool integer_kind(CXType t, unsigned& bits, bool& is_signed) {
   return true;
 }
 
+// Whether a template parameter is a pack (`class... Ts`, `int... Ns`): libclang 14 has no query
+// for it (nor does the template's display name show it), so look for the `...` token.
+bool is_parameter_pack(CXCursor param) {
+  if (param.kind != CXCursor_TemplateTypeParameter &&
+      param.kind != CXCursor_NonTypeTemplateParameter &&
+      param.kind != CXCursor_TemplateTemplateParameter) {
+    return false;
+  }
+  CXTranslationUnit unit = clang_Cursor_getTranslationUnit(param);
+  CXToken* tokens = nullptr;
+  unsigned count = 0;
+  clang_tokenize(unit, clang_getCursorExtent(param), &tokens, &count);
+  bool pack = false;
+  for (unsigned i = 0; i < count && !pack; ++i) {
+    pack = clang_getTokenKind(tokens[i]) == CXToken_Punctuation &&
+           take(clang_getTokenSpelling(unit, tokens[i])) == "...";
+  }
+  clang_disposeTokens(unit, tokens, count);
+  return pack;
+}
+
 bool name_is_std(CXCursor decl) {
   return qualified_name(decl).rfind("std::", 0) == 0;
 }
@@ -121,6 +142,10 @@ std::size_t ModuleBuilder::add_template(CXCursor templ) {
       [](CXCursor child, CXCursor, CXClientData data) {
         auto* c = static_cast<Collect*>(data);
         std::string param = spelling(child);
+        if (is_parameter_pack(child)) {
+          c->problems.push_back("a parameter pack ('" + param + "')");
+          return CXChildVisit_Continue;
+        }
         switch (child.kind) {
           case CXCursor_TemplateTypeParameter:
             c->params->push_back({param, "class " + param});
@@ -137,9 +162,6 @@ std::size_t ModuleBuilder::add_template(CXCursor templ) {
         return CXChildVisit_Continue;
       },
       &collect);
-  // A parameter pack shows in the template's own spelling, e.g. "Request<Ts...>".
-  std::string display = take(clang_getCursorDisplayName(templ));
-  if (display.find("...") != std::string::npos) collect.problems.push_back("a parameter pack");
   for (const std::string& problem : collect.problems) {
     diagnostics_.error(location_of(templ),
                        "class template " + name + " has " + problem + ", which is not supported");
@@ -509,7 +531,7 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
     }
     return unsupported("a specialisation of a class template msgpack-gen cannot see");
   }
-  if (has_custom_codec) {
+  if (has_custom_codec || qualified_name(decl) == "std::monostate") {  // the runtime's codec
     out.kind = ir::TypeKind::Custom;
     return true;
   }
