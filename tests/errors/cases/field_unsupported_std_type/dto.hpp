@@ -1,7 +1,7 @@
 #pragma once
 #include <msgpack_gen/annotate.hpp>
-#include <set>
+#include <any>
 struct Order {
   int id;
-  std::set<int> ids;
+  std::any extra;
 };

@@ -1,6 +1,6 @@
 #pragma once
 #include <msgpack_gen/annotate.hpp>
-struct Base { int id; };
-struct Order : Base {
+#include <string>
+struct Order : std::string {
   int qty;
 };

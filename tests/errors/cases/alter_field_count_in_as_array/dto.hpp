@@ -1,0 +1,6 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+struct MSGPACK_TAG("as_array") Order {
+  int id;
+  int alterFieldCount() const { return 0; }
+};

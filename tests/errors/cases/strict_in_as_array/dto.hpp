@@ -1,0 +1,5 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+struct MSGPACK_TAG("as_array,strict") Order {
+  int id;
+};

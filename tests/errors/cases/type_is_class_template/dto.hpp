@@ -1,4 +1,0 @@
-#pragma once
-#include <msgpack_gen/annotate.hpp>
-template <class T>
-struct Box { T value; };
