@@ -602,7 +602,9 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
       collect_keys(*inner, keys, inline_stack);
       continue;
     }
-    auto [it, inserted] = keys.emplace(field.key, &field);
+    // Integer keys compare by value: "#16" and "#0x10" are one key.
+    std::string key = field.has_int_key ? "#" + std::to_string(field.int_key) : field.key;
+    auto [it, inserted] = keys.emplace(key, &field);
     if (!inserted) {
       diagnostics_.error(field.location, "key \"" + field.key + "\" of field '" + field.name +
                                              "' is already used by field '" + it->second->name +
