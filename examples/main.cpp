@@ -4,6 +4,7 @@
 #include <string>
 
 #include "data.msgpack.hpp"
+#include "invoice.msgpack.hpp"
 #include "request.msgpack.hpp"
 #include "user.msgpack.hpp"
 
@@ -26,8 +27,9 @@ int main() {
   msgpack_gen::BufferPool pool;
 
   // 1. The seed workload: a nested struct round trip through a pooled buffer.
-  shop::Data data{"example", 42, {{"alpha", true}, {"beta", false}}, {0.5f}, {1, 2, 3},
-                  {{"owner", {"carol", true}}}, {{"beta", false}}};
+  shop::Data data{"example",        42,        {{"alpha", true}, {"beta", false}},
+                  {0.5f},           {1, 2, 3}, {{"owner", {"carol", true}}},
+                  {{"beta", false}}};
   {
     auto buffer = pool.acquire();  // returned to the pool, capacity kept, at scope exit
     msgpack_gen::marshal(*buffer, data);
@@ -84,7 +86,23 @@ int main() {
   std::printf("  decoded: user=%s args=%zu funcname=%s reqid=%llu\n", back.user.c_str(),
               back.args.size(), back.funcname.c_str(), static_cast<unsigned long long>(back.reqid));
 
-  // 5. Bad input is an error with an offset and a field path, never a crash.
+  // 5. A custom codec: Money is written as a string by the codec in invoice.hpp.
+  shop::Invoice invoice{"INV-1", {1250, "EUR"}, {{1000, "EUR"}, {250, "EUR"}}};
+  {
+    auto invoice_buffer = pool.acquire();
+    msgpack_gen::marshal(*invoice_buffer, invoice);
+    print_hex("shop::Invoice", *invoice_buffer);
+    shop::Invoice decoded;
+    if (auto status =
+            msgpack_gen::unmarshal(invoice_buffer->data(), invoice_buffer->size(), decoded);
+        !status) {
+      return fail("unmarshal Invoice", status);
+    }
+    std::printf("  decoded: id=%s total=%s lines=%zu\n", decoded.id.c_str(),
+                decoded.total.to_string().c_str(), decoded.lines.size());
+  }
+
+  // 6. Bad input is an error with an offset and a field path, never a crash.
   buffer->data()[buffer->size() - 1] = 0xc1;  // reqid's value becomes the never-used marker
   msgpack_gen::Status status = msgpack_gen::unmarshal(buffer->data(), buffer->size(), back);
   std::printf("corrupted input: %s\n", status.message().c_str());

@@ -18,6 +18,7 @@ int main() {
   both_ways(golden::Views{});
   both_ways(golden::Tree{});
   both_ways(golden::IntKeys{});
+  both_ways(golden::Empty{});
   both_ways(generic::Request<generic::Payload>{});
   both_ways(generic::Envelope<generic::Other, 2>{});
   both_ways(generic::UsesTemplates{});

@@ -107,6 +107,8 @@ struct IntKeys {
   std::string name;
 };
 
+struct Empty {};  // no fields: still a valid (empty) map
+
 struct WriteOnly {
   int32_t a;
 };

@@ -206,6 +206,20 @@ struct codec<::golden::IntKeys> {
   static int decode_field(Reader& in, std::string_view key, ::golden::IntKeys& value);
 };
 
+// golden::Empty: a map of 0 fields
+template <>
+struct codec<::golden::Empty> {
+  static constexpr std::uint32_t kFieldCount = 0;
+  static void encode(Writer& out, const ::golden::Empty& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::golden::Empty& value);
+  static void encode_fields(Writer& out, const ::golden::Empty& value);
+  static bool decode(Reader& in, ::golden::Empty& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::golden::Empty& value);
+};
+
 // golden::WriteOnly: a map of 1 field; marshal only
 template <>
 struct codec<::golden::WriteOnly> {
@@ -1058,6 +1072,51 @@ inline int codec<::golden::IntKeys>::decode_field(Reader& in, std::string_view k
       }
       break;
   }
+  return kUnknownField;
+}
+
+inline void codec<::golden::Empty>::encode(Writer& out, const ::golden::Empty& value) {
+  out.raw("\x80", 1);  // map header: 0 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Empty>::field_count(const ::golden::Empty& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::golden::Empty>::encode_fields(Writer& out, const ::golden::Empty& value) {
+  (void)out;
+  (void)value;
+}
+
+inline bool codec<::golden::Empty>::decode(Reader& in, ::golden::Empty& value) {
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
+      }
+      if (field == kFieldFailed) return in.in_field(key);
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+      continue;
+    }
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
+  }
+  in.leave();
+  return true;
+}
+
+inline int codec<::golden::Empty>::decode_field(Reader& in, std::string_view key, ::golden::Empty& value) {
+  (void)in;
+  (void)key;
+  (void)value;
   return kUnknownField;
 }
 
