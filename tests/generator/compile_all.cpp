@@ -1,6 +1,7 @@
 // Instantiates every generated function of the golden output, for the compile tests.
 #include "everything.msgpack.hpp"
 #include "generic.msgpack.hpp"
+#include "modern.msgpack.hpp"
 
 template <class T>
 void both_ways(const T& value) {
@@ -24,6 +25,8 @@ int main() {
   both_ways(generic::UsesTemplates{});
   both_ways(generic::Derived{});
   both_ways(generic::Checked{});
+  both_ways(modern::Node{});
+  both_ways(modern::Shapes{});
   msgpack_gen::Buffer buffer;
   msgpack_gen::marshal(buffer, golden::WriteOnly{});
   golden::ReadOnly read_only{};
