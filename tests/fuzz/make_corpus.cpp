@@ -24,6 +24,9 @@ int main(int argc, char** argv) {
   empty_optionals.maybe_amount.reset();
 
   const hostile::Everything defaults;
+  hostile::Unordered unordered;
+  unordered.names = {"a", "b", "c"};
+  unordered.numbers = {1, 1, 2};
   std::vector<std::pair<std::string, std::string>> seeds = {
       {"everything_full", encode(hostile::full_everything())},
       {"everything_default", encode(defaults)},
@@ -34,6 +37,10 @@ int main(int argc, char** argv) {
       {"tree_leaf", encode(hostile::Tree{5, {}})},
       {"point", encode(hostile::Point{1.25, -2.5f, 3})},
       {"ints", encode(hostile::full_everything().ints)},
+      {"modern_full", encode(hostile::full_modern())},
+      {"modern_default", encode(hostile::Modern{})},
+      {"chain", encode(hostile::chain(5))},
+      {"unordered", encode(unordered)},
   };
   for (const auto& [name, bytes] : seeds) {
     std::string path = std::string(argv[1]) + "/" + name + ".msgpack";

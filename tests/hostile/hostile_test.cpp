@@ -132,15 +132,19 @@ Status expect_failure(const std::string& bytes, std::initializer_list<ErrorCode>
   CHECK(std::find(codes.begin(), codes.end(), status.code()) != codes.end());
   CHECK(status.offset() <= bytes.size());
   CHECK_FALSE(status.message().empty());
-  T used = filled;
+  // Filled by decoding, so move-only types work too; string_views point into filled_bytes.
+  const std::string filled_bytes = hostile::encode(filled);
+  T used;
+  REQUIRE(decode(filled_bytes, used).ok());
   Status again = decode(bytes, used);
   CHECK(again.code() == status.code());
   // A failed decode may leave a value one level deeper than the limit it hit (the element being
   // decoded), so its own encoding is read back with the widest limit.
   T round_trip;
   CHECK(decode(hostile::encode(used), round_trip, kWidest).ok());
-  used = filled;  // still assignable
-  CHECK(same_value(hostile::encode(used), hostile::encode(filled)));
+  used = T();  // still assignable, and usable again
+  REQUIRE(decode(filled_bytes, used).ok());
+  CHECK(same_value(hostile::encode(used), filled_bytes));
   return status;
 }
 template <class T>
@@ -677,4 +681,70 @@ TEST_CASE("a failed unmarshal leaves an object that can be used, assigned and de
     REQUIRE(decode(message, e).ok());
     CHECK(same_value(hostile::encode(e), message));
   }
+}
+
+TEST_CASE("the newer type families: truncations, strict, required, variants, deep chains",
+          "[hostile]") {
+  const hostile::Modern modern = hostile::full_modern();
+  const std::string modern_bytes = hostile::encode(modern);
+  {
+    hostile::Modern whole;
+    REQUIRE(decode(modern_bytes, whole).ok());
+  }
+  for (std::size_t n = 0; n < modern_bytes.size(); ++n) {
+    INFO("prefix of " << n << " bytes");
+    expect_failure(modern_bytes.substr(0, n), kCutShort, modern);
+  }
+  const hostile::Chain chain = hostile::chain(6);
+  const std::string chain_bytes = hostile::encode(chain);
+  for (std::size_t n = 0; n < chain_bytes.size(); ++n) {
+    expect_failure(chain_bytes.substr(0, n), kCutShort, chain);
+  }
+  // required: a message without the key fails, naming the field.
+  Msg no_version;
+  no_version.map(1).str("created").uint(1);
+  Status missing = expect_failure(no_version.bytes(), ErrorCode::missing_field, modern);
+  CHECK(missing.detail().find("version") != std::string::npos);
+  // strict: an unknown key (or a key that is not a string) is an error, not skipped.
+  Msg unknown;
+  unknown.map(2).str("version").uint(1).str("strict").map(1).str("zzz").uint(1);
+  CHECK(expect_failure(unknown.bytes(), ErrorCode::unknown_key, modern).path().rfind("strict", 0) ==
+        0);
+  // as_string: a name the enum does not have.
+  Msg bad_name;
+  bad_name.map(2).str("version").uint(1).str("color_name").str("purple");
+  CHECK(expect_failure(bad_name.bytes(), ErrorCode::invalid_value, modern).path() == "color_name");
+  // variant: an index past the alternatives, a malformed pair.
+  Msg bad_index;
+  bad_index.map(2).str("version").uint(1).str("variant").array(2).uint(4).nil();
+  CHECK(expect_failure(bad_index.bytes(), ErrorCode::invalid_value, modern)
+            .path()
+            .rfind("variant", 0) == 0);
+  Msg bad_pair;
+  bad_pair.map(2).str("version").uint(1).str("variant").array(3).uint(1).uint(2).uint(3);
+  CHECK(expect_failure(bad_pair.bytes(), ErrorCode::invalid_value, modern)
+            .path()
+            .rfind("variant", 0) == 0);
+  // A fixed-size tuple given another size.
+  Msg short_tuple;
+  short_tuple.map(2).str("version").uint(1).str("tuple").array(2).uint(1).str("x");
+  CHECK(expect_failure(short_tuple.bytes(), ErrorCode::invalid_value, modern)
+            .path()
+            .rfind("tuple", 0) == 0);
+  // 1 MB of chained unique_ptrs: depth-limited, no stack overflow, and freed on failure.
+  Msg deep;
+  deep.repeat(std::string("\x81\xa4next", 6), (1 << 20) / 6).nil();
+  expect_failure(deep.bytes(), ErrorCode::too_deep, chain);
+  // Huge timestamps and durations decode or fail cleanly (UBSan checks the arithmetic).
+  for (const char* ext : {"\xd7\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\xd6\xff\x7f\xff\xff\xff"}) {
+    Msg at;
+    at.map(2).str("version").uint(1).str("at").raw(
+        std::string_view(ext, ext[0] == '\xd7' ? 10 : 6));
+    hostile::Modern out;
+    const Status status = decode(at.bytes(), out);
+    INFO(status.message());
+    CHECK((status.ok() || status.code() == ErrorCode::out_of_range ||
+           status.code() == ErrorCode::invalid_value));
+  }
+  hostile::bad_input_count() += 3;
 }

@@ -66,6 +66,44 @@ inline Everything full_everything() {
   return e;
 }
 
+// Every field of the newer type families set.
+inline Modern full_modern() {
+  Modern m;
+  m.created = -5;
+  m.version = 2;
+  m.color_name = Color::green;
+  m.strict = {7, "seven"};
+  m.boxed = {"boxed", 3};
+  m.boxed_point = {{1.5, 2.5f, 3}, 4};
+  m.deque = {-1, 300};
+  m.list = {"a", "bb"};
+  m.set = {3, 1, 2};
+  m.multiset = {"x", "x", "y"};
+  m.pair = {"half", 0.5};
+  m.tuple = {-8, "t", {0.25, 0.5f, 1}};
+  m.variant = std::string("alternative");
+  m.at = std::chrono::system_clock::time_point(std::chrono::nanoseconds(1700000000123456789));
+  m.at_seconds = std::chrono::time_point<std::chrono::system_clock, std::chrono::seconds>(
+      std::chrono::seconds(-86400));
+  m.timeout = std::chrono::milliseconds(1500);
+  m.seconds = std::chrono::duration<double>(0.125);
+  m.stamp = {1 << 30, 999999999};
+  m.shared = std::make_shared<Point>(Point{9, 8, 7});
+  m.maybe_variant = std::variant<std::string, Tree>(Tree{1, {Tree{2, {}}}});
+  return m;
+}
+
+inline Chain chain(int length) {
+  Chain head;
+  Chain* last = &head;
+  for (int i = 1; i < length; ++i) {
+    last->next = std::make_unique<Chain>();
+    last->next->value = i;
+    last = last->next.get();
+  }
+  return head;
+}
+
 // A value with NaN and infinities, which must decode as they are.
 inline Everything non_finite_everything() {
   Everything e;

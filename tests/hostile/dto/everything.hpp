@@ -4,16 +4,26 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <list>
 #include <map>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <msgpack_gen/annotate.hpp>
+#include <msgpack_gen/chrono.hpp>
 #include <msgpack_gen/ext/datetime.hpp>
 #include <msgpack_gen/ext/decimal.hpp>
 #include <msgpack_gen/ext/ext.hpp>
@@ -107,6 +117,58 @@ struct Everything {
 struct Tree {
   std::int32_t value = 0;
   std::vector<Tree> children;
+};
+
+// The standard types beyond vector/map, class templates, bases, and the required, strict and
+// as_string options.
+template <class T>
+struct Box {
+  T value{};
+  std::uint8_t revision = 0;
+};
+
+struct Stamped {
+  std::int64_t created = 0;
+};
+
+struct MSGPACK_TAG("strict") Strict {
+  std::int32_t a = 0;
+  std::string b;
+};
+
+struct Modern : Stamped {
+  std::uint32_t version MSGPACK_TAG(",required") = 0;
+  Color color_name MSGPACK_TAG(",as_string") = Color::red;
+  Strict strict;
+  Box<std::string> boxed;
+  Box<Point> boxed_point;
+  std::deque<std::int16_t> deque;
+  std::list<std::string> list;
+  std::set<std::int32_t> set;
+  std::multiset<std::string> multiset;
+  std::pair<std::string, double> pair;
+  std::tuple<std::int8_t, std::string, Point> tuple;
+  std::variant<std::monostate, std::int64_t, std::string, Point> variant;
+  std::chrono::system_clock::time_point at;
+  std::chrono::time_point<std::chrono::system_clock, std::chrono::seconds> at_seconds;
+  std::chrono::milliseconds timeout{0};
+  std::chrono::duration<double> seconds{0};
+  msgpack_gen::Timestamp stamp;
+  std::shared_ptr<Point> shared;
+  std::optional<std::variant<std::string, Tree>> maybe_variant;
+};
+
+// Move-only and recursive through unique_ptr: nil ends the chain.
+struct Chain {
+  std::int32_t value = 0;
+  std::unique_ptr<Chain> next;
+};
+
+// Unordered sets encode in their iteration order, which another decode need not reproduce, so
+// the fuzzer checks these for safety but not for byte-stable round trips.
+struct Unordered {
+  std::unordered_set<std::string> names;
+  std::unordered_multiset<std::int32_t> numbers;
 };
 
 }  // namespace hostile
