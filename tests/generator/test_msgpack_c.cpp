@@ -245,3 +245,15 @@ TEST_CASE("known difference: msgpack-c 4 writes integral floats as integers, we 
   CHECK(decode<golden::Scalars>(peer_bytes).f64 == 3.0);
   CHECK(decode<golden::Scalars>(mine).f64 == 3.0);
 }
+
+TEST_CASE("byte arrays are bin, like msgpack-c's std::array<unsigned char, N>", "[msgpack-c]") {
+  std::array<unsigned char, 4> bytes{1, 2, 3, 250};
+  CHECK(ours(bytes) == theirs(bytes));
+  std::array<unsigned char, 4> back{};
+  std::string encoded = theirs(bytes);
+  REQUIRE(msgpack_gen::unmarshal(encoded.data(), encoded.size(), back));
+  CHECK(back == bytes);
+  std::array<unsigned char, 5> wrong_size{};
+  CHECK(msgpack_gen::unmarshal(encoded.data(), encoded.size(), wrong_size).code() ==
+        msgpack_gen::ErrorCode::invalid_value);
+}

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -113,24 +114,40 @@ struct codec<std::vector<T, A>> {
   }
 };
 
+// Like msgpack-c: arrays of a byte type are bin, others are msgpack arrays.
 template <class T, std::size_t N>
 struct codec<std::array<T, N>> {
   static void encode(Writer& out, const std::array<T, N>& value) {
-    out.array_header(static_cast<std::uint32_t>(N));
-    for (const T& item : value) codec<T>::encode(out, item);
-  }
-  // The array must have exactly N elements.
-  static bool decode(Reader& in, std::array<T, N>& value) {
-    std::uint32_t n = 0;
-    if (!in.read_array_header(n)) return false;
-    if (n != N) {
-      return in.invalid("expected an array of " + std::to_string(N) + " elements, found " +
-                        std::to_string(n));
+    if constexpr (detail::is_byte_v<T>) {
+      out.bin(value.data(), N);
+    } else {
+      out.array_header(static_cast<std::uint32_t>(N));
+      for (const T& item : value) codec<T>::encode(out, item);
     }
-    if (!in.enter()) return false;
-    if (!detail::decode_elements(in, value.begin(), n)) return false;
-    in.leave();
-    return true;
+  }
+  // The input must hold exactly N elements (N bytes for a byte array).
+  static bool decode(Reader& in, std::array<T, N>& value) {
+    if constexpr (detail::is_byte_v<T>) {
+      std::string_view bytes;
+      if (!in.read_bin(bytes)) return false;
+      if (bytes.size() != N) {
+        return in.invalid("expected " + std::to_string(N) + " bytes, found " +
+                          std::to_string(bytes.size()));
+      }
+      if (N != 0) std::memcpy(value.data(), bytes.data(), N);
+      return true;
+    } else {
+      std::uint32_t n = 0;
+      if (!in.read_array_header(n)) return false;
+      if (n != N) {
+        return in.invalid("expected an array of " + std::to_string(N) + " elements, found " +
+                          std::to_string(n));
+      }
+      if (!in.enter()) return false;
+      if (!detail::decode_elements(in, value.begin(), n)) return false;
+      in.leave();
+      return true;
+    }
   }
 };
 
