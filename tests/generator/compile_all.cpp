@@ -24,6 +24,8 @@ int main() {
   both_ways(generic::Envelope<generic::Other, 2>{});
   both_ways(generic::UsesTemplates{});
   both_ways(generic::Derived{});
+  both_ways(generic::NestedDerived{});
+  both_ways(generic::RowDerived{});
   both_ways(generic::Checked{});
   both_ways(modern::Node{});
   both_ways(modern::Shapes{});

@@ -52,6 +52,26 @@ struct FlatDerived {
 
 }  // namespace
 
+namespace peer {
+struct Base {
+  uint64_t id;
+  std::string created_by;
+  MSGPACK_DEFINE_MAP(id, created_by);
+};
+struct NestedDerived : Base {
+  std::string title;
+  MSGPACK_DEFINE_MAP(MSGPACK_BASE_MAP(Base), title);
+};
+struct RowBase {
+  uint64_t id;
+  MSGPACK_DEFINE_ARRAY(id);
+};
+struct RowDerived : RowBase {
+  std::string title;
+  MSGPACK_DEFINE_ARRAY(MSGPACK_BASE_ARRAY(RowBase), title);
+};
+}  // namespace peer
+
 TEST_CASE("a class template inlines its parameter's fields into one map", "[generic]") {
   generic::Request<generic::Payload> request{"must", {42, "answer"}};
   std::string ours = bytes_of(request);
@@ -175,4 +195,31 @@ TEST_CASE("as_string: enums travel as their enumerator's name", "[generic][as_st
   CHECK(status.code() == ErrorCode::invalid_value);
   CHECK(status.path() == "status");
   CHECK_THAT(status.message(), Catch::Contains("deleted"));
+}
+
+TEST_CASE("nest_bases: the same bytes as msgpack-c's MSGPACK_BASE_MAP and MSGPACK_BASE_ARRAY",
+          "[generic][bases][msgpack-c]") {
+  generic::NestedDerived nested;
+  nested.id = 3;
+  nested.created_by = "me";
+  nested.title = "t";
+  peer::NestedDerived peer_nested;
+  peer_nested.id = 3;
+  peer_nested.created_by = "me";
+  peer_nested.title = "t";
+  std::string bytes = bytes_of(nested);
+  CHECK(bytes == msgpack_c_bytes(peer_nested));
+  auto back = decode<generic::NestedDerived>(bytes);
+  CHECK(back.id == 3);
+  CHECK(back.created_by == "me");
+  CHECK(back.title == "t");
+
+  generic::RowDerived row;
+  row.id = 9;
+  row.title = "r";
+  peer::RowDerived peer_row;
+  peer_row.id = 9;
+  peer_row.title = "r";
+  CHECK(bytes_of(row) == msgpack_c_bytes(peer_row));
+  CHECK(decode<generic::RowDerived>(bytes_of(row)).id == 9);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -16,7 +17,9 @@ namespace {
 // flattened into their parent's list; a struct known only when a template is instantiated is
 // one `inlined` entry that delegates to its codec at compile time.
 struct WireField {
-  std::string path;  // member access from `value.`, e.g. "meta.version"
+  std::string path;         // member access from `value.`, e.g. "meta.version"
+  std::string encode_expr;  // the value to write, when not `value.<path>` (a nested base)
+  std::string decode_expr;
   const ir::Field* field = nullptr;
   bool inlined = false;  // delegate to codec_expr's encode_fields/decode_field
   std::string codec_expr;
@@ -39,12 +42,34 @@ std::string describe(const ir::Field& field, const std::string& path) {
   return text;
 }
 
+// A nested base is a value of its own under the base's name: a field the IR does not have.
+struct NestedBases {
+  std::vector<std::unique_ptr<ir::Field>> fields;
+};
+
 void flatten(const ir::Module& module, const ir::Struct& s, const std::string& owner_cpp,
-             const std::string& prefix, std::vector<WireField>& out) {
+             const std::string& prefix, std::vector<WireField>& out, NestedBases& nested) {
   for (const std::string& base : s.bases) {
-    if (const ir::Struct* inner = find_struct(module, base)) {
-      flatten(module, *inner, owner_cpp, prefix, out);
+    const ir::Struct* inner = find_struct(module, base);
+    if (inner == nullptr) continue;
+    if (!s.nest_bases) {
+      flatten(module, *inner, owner_cpp, prefix, out, nested);
+      continue;
     }
+    auto field = std::make_unique<ir::Field>();
+    std::size_t colon = inner->id.rfind("::");
+    field->name = field->key = colon == std::string::npos ? inner->id : inner->id.substr(colon + 2);
+    field->type.kind = ir::TypeKind::Struct;
+    field->type.struct_id = inner->id;
+    field->type.spelling = inner->id;
+    WireField wire;
+    wire.path = field->name;
+    wire.field = field.get();
+    wire.encode_expr = "static_cast<const " + inner->cpp_name + "&>(value)";
+    wire.decode_expr = "static_cast<" + inner->cpp_name + "&>(value)";
+    wire.comment = "base " + inner->id;
+    nested.fields.push_back(std::move(field));
+    out.push_back(wire);
   }
   for (const ir::Field& field : s.fields) {
     std::string path = prefix + field.name;
@@ -53,7 +78,7 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& o
                                     ? find_struct(module, field.type.struct_id)
                                     : nullptr;
       if (inner != nullptr && inner->template_params.empty()) {
-        flatten(module, *inner, owner_cpp, path + ".", out);
+        flatten(module, *inner, owner_cpp, path + ".", out, nested);
         continue;
       }
       WireField wire;
@@ -128,12 +153,12 @@ std::string definition_prefix(const ir::Struct& s) {
 }
 
 std::string write_call(const WireField& wire) {
-  return (wire.field->as_string ? "write_enum_name(out, value." : "write_value(out, value.") +
-         wire.path + ")";
+  std::string target = wire.encode_expr.empty() ? "value." + wire.path : wire.encode_expr;
+  return (wire.field->as_string ? "write_enum_name(out, " : "write_value(out, ") + target + ")";
 }
 std::string read_call(const WireField& wire) {
-  return (wire.field->as_string ? "read_enum_name(in, value." : "read_value(in, value.") +
-         wire.path + ")";
+  std::string target = wire.decode_expr.empty() ? "value." + wire.path : wire.decode_expr;
+  return (wire.field->as_string ? "read_enum_name(in, " : "read_value(in, ") + target + ")";
 }
 
 std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
@@ -358,7 +383,8 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
 
 StructCode emit_struct(const ir::Module& module, const ir::Struct& s) {
   std::vector<WireField> fields;
-  flatten(module, s, s.cpp_name, "", fields);
+  NestedBases nested;
+  flatten(module, s, s.cpp_name, "", fields, nested);
   std::string field_count;
   number_fields(fields, field_count);
 

@@ -225,6 +225,7 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
       }
       node.ir.as_array = tag.as_array;
       node.ir.strict = tag.strict;
+      node.ir.nest_bases = tag.nest_bases;
     }
   }
   add_fields(index, definition, member_base);
@@ -572,7 +573,8 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
                                  std::vector<const ir::Struct*>& inline_stack) {
   inline_stack.push_back(&s);
   for (const std::string& base : s.bases) {
-    if (const ir::Struct* inner = find(base)) collect_keys(*inner, keys, inline_stack);
+    const ir::Struct* inner = find(base);
+    if (inner != nullptr && !s.nest_bases) collect_keys(*inner, keys, inline_stack);
   }
   for (const ir::Field& field : s.fields) {
     if (field.inline_fields && field.type.kind == ir::TypeKind::Dependent) {

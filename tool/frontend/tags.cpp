@@ -81,11 +81,13 @@ std::string parse_struct_tag(std::string_view text, StructTag& tag) {
       seen_map = true;
     } else if (option == "strict") {
       tag.strict = true;
+    } else if (option == "nest_bases") {
+      tag.nest_bases = true;
     } else if (option.empty()) {
       continue;  // "" or a leading comma, as in ",as_array"
     } else {
       return "unknown struct option '" + std::string(option) +
-             "' (struct options: as_map, as_array, strict)";
+             "' (struct options: as_map, as_array, strict, nest_bases)";
     }
   }
   if (seen_map && tag.as_array) return "as_map and as_array exclude each other";

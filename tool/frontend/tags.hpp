@@ -19,8 +19,9 @@ struct FieldTag {
 };
 
 struct StructTag {
-  bool as_array = false;  // ",as_array" / "as_array"; "as_map" is the default
-  bool strict = false;    // "strict": unknown keys are an error
+  bool as_array = false;    // ",as_array" / "as_array"; "as_map" is the default
+  bool strict = false;      // "strict": unknown keys are an error
+  bool nest_bases = false;  // "nest_bases": bases nested under their names (msgpack-c's layout)
 };
 
 // Each returns an empty string on success, else what is wrong with the tag.

@@ -84,7 +84,8 @@ struct Struct {
   bool strict = false;    // unknown keys are an error instead of being skipped
   std::vector<TemplateParam> template_params;  // a class template: its code is a template too
   std::vector<std::string> bases;              // public base structs; their fields come first
-  std::vector<Field> fields;           // in declaration order; skipped ("-") fields are not here
+  bool nest_bases = false;    // each base is one value under its name, as MSGPACK_BASE does
+  std::vector<Field> fields;  // in declaration order; skipped ("-") fields are not here
   bool has_alter_field_count = false;  // `alterFieldCount() const` widens the map header
   bool has_read_extra_field = false;   // `readExtraField(key, reader)` receives unknown keys
   unsigned directions = kBoth;

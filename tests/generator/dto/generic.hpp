@@ -50,6 +50,19 @@ struct Derived : Base {
   std::string title;
 };
 
+// msgpack-c's MSGPACK_BASE layout: each base is one value, under its name in map mode.
+struct MSGPACK_TAG("nest_bases") NestedDerived : Base {
+  std::string title;
+};
+
+struct MSGPACK_TAG("as_array") RowBase {
+  uint64_t id;
+};
+
+struct MSGPACK_TAG("as_array,nest_bases") RowDerived : RowBase {
+  std::string title;
+};
+
 enum class Status : int8_t { draft, published = 5, archived };
 
 struct MSGPACK_TAG("strict") Checked {

@@ -150,6 +150,38 @@ struct codec<::generic::Derived> {
   static int decode_field(Reader& in, std::string_view key, ::generic::Derived& value);
 };
 
+// generic::NestedDerived: a map of 2 fields (base fields first)
+template <>
+struct codec<::generic::NestedDerived> {
+  static constexpr std::uint32_t kFieldCount = 2;
+  static constexpr char kBase[] = "\xa4" "Base";  // "Base"
+  static constexpr char kTitle[] = "\xa5title";  // "title"
+  static void encode(Writer& out, const ::generic::NestedDerived& value);
+  // The pairs without a map header, for structs that inline this one.
+  static std::uint32_t field_count(const ::generic::NestedDerived& value);
+  static void encode_fields(Writer& out, const ::generic::NestedDerived& value);
+  static bool decode(Reader& in, ::generic::NestedDerived& value);
+  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+  // kFieldFailed. Structs that inline this one call it for keys they do not know.
+  static int decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value);
+};
+
+// generic::RowBase: an array of 1 element
+template <>
+struct codec<::generic::RowBase> {
+  static constexpr std::uint32_t kFieldCount = 1;
+  static void encode(Writer& out, const ::generic::RowBase& value);
+  static bool decode(Reader& in, ::generic::RowBase& value);
+};
+
+// generic::RowDerived: an array of 2 elements (base fields first)
+template <>
+struct codec<::generic::RowDerived> {
+  static constexpr std::uint32_t kFieldCount = 2;
+  static void encode(Writer& out, const ::generic::RowDerived& value);
+  static bool decode(Reader& in, ::generic::RowDerived& value);
+};
+
 // generic::Checked: a map of 4 fields; strict
 template <>
 struct codec<::generic::Checked> {
@@ -606,6 +638,102 @@ inline int codec<::generic::Derived>::decode_field(Reader& in, std::string_view 
       break;
   }
   return kUnknownField;
+}
+
+inline void codec<::generic::NestedDerived>::encode(Writer& out, const ::generic::NestedDerived& value) {
+  out.raw("\x82", 1);  // map header: 2 fields
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::generic::NestedDerived>::field_count(const ::generic::NestedDerived& value) {
+  (void)value;
+  return kFieldCount;
+}
+
+inline void codec<::generic::NestedDerived>::encode_fields(Writer& out, const ::generic::NestedDerived& value) {
+  // base generic::Base
+  out.raw(kBase, sizeof kBase - 1);
+  write_value(out, static_cast<const ::generic::Base&>(value));
+  // title: std::string
+  out.raw(kTitle, sizeof kTitle - 1);
+  write_value(out, value.title);
+}
+
+inline bool codec<::generic::NestedDerived>::decode(Reader& in, ::generic::NestedDerived& value) {
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (in.next_is_str()) {
+      std::string_view key;
+      if (!in.read_str(key)) return false;
+      int field = decode_field(in, key, value);
+      if (field >= 0) {
+        continue;
+      }
+      if (field == kFieldFailed) return in.in_field(key);
+      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
+      continue;
+    }
+    // a key of another type: skip it and its value
+    if (!in.skip() || !in.skip()) return false;
+  }
+  in.leave();
+  return true;
+}
+
+inline int codec<::generic::NestedDerived>::decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value) {
+  switch (key.size()) {
+    case 4:
+      if (key == "Base") {  // base generic::Base
+        return read_value(in, static_cast<::generic::Base&>(value)) ? 0 : kFieldFailed;
+      }
+      break;
+    case 5:
+      if (key == "title") {  // title: std::string
+        return read_value(in, value.title) ? 1 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
+inline void codec<::generic::RowBase>::encode(Writer& out, const ::generic::RowBase& value) {
+  out.raw("\x91", 1);  // array header: 1 elements
+  write_value(out, value.id);  // [0] id: uint64_t
+}
+
+inline bool codec<::generic::RowBase>::decode(Reader& in, ::generic::RowBase& value) {
+  std::uint32_t count = 0;
+  if (!in.read_array_header(count)) return false;
+  if (!in.enter()) return false;
+  // A shorter array leaves the trailing fields as they are; extra elements are skipped.
+  if (count > 0 && !read_value(in, value.id)) return in.in_field("id");  // id: uint64_t
+  for (std::uint32_t i = 1; i < count; ++i) {
+    if (!in.skip()) return in.in_element(i);
+  }
+  in.leave();
+  return true;
+}
+
+inline void codec<::generic::RowDerived>::encode(Writer& out, const ::generic::RowDerived& value) {
+  out.raw("\x92", 1);  // array header: 2 elements
+  write_value(out, static_cast<const ::generic::RowBase&>(value));  // [0] base generic::RowBase
+  write_value(out, value.title);  // [1] title: std::string
+}
+
+inline bool codec<::generic::RowDerived>::decode(Reader& in, ::generic::RowDerived& value) {
+  std::uint32_t count = 0;
+  if (!in.read_array_header(count)) return false;
+  if (!in.enter()) return false;
+  // A shorter array leaves the trailing fields as they are; extra elements are skipped.
+  if (count > 0 && !read_value(in, static_cast<::generic::RowBase&>(value))) return in.in_field("RowBase");  // base generic::RowBase
+  if (count > 1 && !read_value(in, value.title)) return in.in_field("title");  // title: std::string
+  for (std::uint32_t i = 2; i < count; ++i) {
+    if (!in.skip()) return in.in_element(i);
+  }
+  in.leave();
+  return true;
 }
 
 inline void codec<::generic::Checked>::encode(Writer& out, const ::generic::Checked& value) {
