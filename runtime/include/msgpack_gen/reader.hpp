@@ -276,6 +276,7 @@ class Reader {
   // An array header. n is checked against the input: every element takes at least one byte.
   bool read_array_header(std::uint32_t& n) {
     if (!need(1, "array")) return false;
+    const std::uint8_t* start = pos_;
     std::uint8_t m = *pos_;
     if (m >= 0x90 && m <= 0x9f) {
       n = m & 0x0f;
@@ -285,13 +286,18 @@ class Reader {
     } else {
       return mismatch("array");
     }
-    if (n > remaining()) return too_long("array", n);
+    if (n > remaining()) {
+      std::size_t left = remaining();
+      pos_ = start;  // the error points at the header, as for str/bin/ext
+      return too_long("array", n, left);
+    }
     return true;
   }
 
   // A map header. n pairs need at least 2n bytes.
   bool read_map_header(std::uint32_t& n) {
     if (!need(1, "map")) return false;
+    const std::uint8_t* start = pos_;
     std::uint8_t m = *pos_;
     if (m >= 0x80 && m <= 0x8f) {
       n = m & 0x0f;
@@ -301,7 +307,13 @@ class Reader {
     } else {
       return mismatch("map");
     }
-    if (static_cast<std::uint64_t>(n) * 2 > remaining()) return too_long("map", n);
+    if (static_cast<std::uint64_t>(n) * 2 > remaining()) {
+      std::size_t left = remaining();
+      pos_ = start;
+      return fail(ErrorCode::length_exceeds_input,
+                  "map of " + std::to_string(n) + " pairs to fit in the " + std::to_string(left) +
+                      " remaining bytes");
+    }
     return true;
   }
 
@@ -374,7 +386,9 @@ class Reader {
         }
       }
       // A container: descend into it.
-      if (children > remaining()) return too_long(family_name(family_of(m)), children);
+      if (children > remaining()) {
+        return too_long(family_name(family_of(m)), children, remaining());
+      }
       if (depth_ + levels + 1 > max_depth_ || levels + 1 >= kSkipStack) {
         return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
       }
@@ -479,10 +493,10 @@ class Reader {
     }
     return false;
   }
-  bool too_long(const char* what, std::uint64_t n) {
+  bool too_long(const char* what, std::uint64_t n, std::size_t left) {
     return fail(ErrorCode::length_exceeds_input,
                 std::string(what) + " of " + std::to_string(n) + " elements to fit in the " +
-                    std::to_string(remaining()) + " remaining bytes");
+                    std::to_string(left) + " remaining bytes");
   }
 
   // Reads the 16- or 32-bit count after an array or map marker.
