@@ -4,36 +4,15 @@
 #include <msgpack.hpp>
 
 #include "generic.msgpack.hpp"
+#include "test_support.hpp"
 
 using msgpack_gen::Buffer;
 using msgpack_gen::ErrorCode;
 using msgpack_gen::Status;
 using msgpack_gen::Writer;
+using test_support::decode;
 
 namespace {
-
-template <class T>
-std::string bytes_of(const T& value) {
-  Buffer buffer;
-  msgpack_gen::marshal(buffer, value);
-  return std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size());
-}
-
-template <class T>
-T decode(const std::string& bytes) {
-  T value{};
-  Status status = msgpack_gen::unmarshal(bytes.data(), bytes.size(), value);
-  INFO(status.message());
-  REQUIRE(status);
-  return value;
-}
-
-template <class T>
-std::string msgpack_c_bytes(const T& value) {
-  msgpack::sbuffer buffer;
-  msgpack::pack(buffer, value);
-  return std::string(buffer.data(), buffer.size());
-}
 
 // The wire shape a Request<Payload> must have: one flat map.
 struct FlatRequest {
@@ -74,8 +53,8 @@ struct RowDerived : RowBase {
 
 TEST_CASE("a class template inlines its parameter's fields into one map", "[generic]") {
   generic::Request<generic::Payload> request{"must", {42, "answer"}};
-  std::string ours = bytes_of(request);
-  CHECK(ours == msgpack_c_bytes(FlatRequest{"must", 42, "answer"}));
+  std::string ours = test_support::ours(request);
+  CHECK(ours == test_support::theirs(FlatRequest{"must", 42, "answer"}));
   STATIC_REQUIRE(msgpack_gen::codec<generic::Request<generic::Payload>>::kFieldCount == 3);
 
   auto back = decode<generic::Request<generic::Payload>>(ours);
@@ -86,10 +65,10 @@ TEST_CASE("a class template inlines its parameter's fields into one map", "[gene
 
 TEST_CASE("the inlined parameter's omitempty fields are counted per value", "[generic]") {
   generic::Request<generic::Other> request{"m", {{"a", "b"}, false}};
-  std::string bytes = bytes_of(request);
+  std::string bytes = test_support::ours(request);
   CHECK(static_cast<unsigned char>(bytes[0]) == 0x82);  // mandatory, tags; `on` is empty
   request.payload.on = true;
-  bytes = bytes_of(request);
+  bytes = test_support::ours(request);
   CHECK(static_cast<unsigned char>(bytes[0]) == 0x83);
   auto back = decode<generic::Request<generic::Other>>(bytes);
   CHECK(back.payload.tags == std::vector<std::string>{"a", "b"});
@@ -100,7 +79,7 @@ TEST_CASE("templates compose: fields, vectors and inline specialisations", "[gen
   generic::Envelope<generic::Payload, 3> envelope;
   envelope.request = {"r", {1, "one"}};
   envelope.history = {{"h1", {2, "two"}}, {"h2", {3, "three"}}};
-  auto back = decode<generic::Envelope<generic::Payload, 3>>(bytes_of(envelope));
+  auto back = decode<generic::Envelope<generic::Payload, 3>>(test_support::ours(envelope));
   CHECK(back.version == 3);
   CHECK(back.request.payload.name == "one");
   REQUIRE(back.history.size() == 2);
@@ -110,7 +89,7 @@ TEST_CASE("templates compose: fields, vectors and inline specialisations", "[gen
   uses.first = {"f", {9, "nine"}};
   uses.others = {{"o", {{"x"}, true}}};
   uses.flattened = {"flat", {{"y", "z"}, false}};
-  std::string bytes = bytes_of(uses);
+  std::string bytes = test_support::ours(uses);
   // first, others, then the inlined Request<Other>: mandatory, tags (on is empty)
   CHECK(static_cast<unsigned char>(bytes[0]) == 0x84);
   auto again = decode<generic::UsesTemplates>(bytes);
@@ -125,8 +104,8 @@ TEST_CASE("public base classes: their fields come first", "[generic][bases]") {
   derived.id = 7;
   derived.created_by = "me";
   derived.title = "t";
-  std::string bytes = bytes_of(derived);
-  CHECK(bytes == msgpack_c_bytes(FlatDerived{7, "me", "t"}));
+  std::string bytes = test_support::ours(derived);
+  CHECK(bytes == test_support::theirs(FlatDerived{7, "me", "t"}));
   auto back = decode<generic::Derived>(bytes);
   CHECK(back.id == 7);
   CHECK(back.created_by == "me");
@@ -176,7 +155,7 @@ TEST_CASE("strict: unknown keys are an error", "[generic][strict]") {
 
 TEST_CASE("as_string: enums travel as their enumerator's name", "[generic][as_string]") {
   generic::Checked checked{"n", 1, generic::Status::published, 0};
-  std::string bytes = bytes_of(checked);
+  std::string bytes = test_support::ours(checked);
   CHECK(bytes.find("\xa6status\xa9published", 0, 17) != std::string::npos);
   CHECK(decode<generic::Checked>(bytes).status == generic::Status::published);
 
@@ -207,8 +186,8 @@ TEST_CASE("nest_bases: the same bytes as msgpack-c's MSGPACK_BASE_MAP and MSGPAC
   peer_nested.id = 3;
   peer_nested.created_by = "me";
   peer_nested.title = "t";
-  std::string bytes = bytes_of(nested);
-  CHECK(bytes == msgpack_c_bytes(peer_nested));
+  std::string bytes = test_support::ours(nested);
+  CHECK(bytes == test_support::theirs(peer_nested));
   auto back = decode<generic::NestedDerived>(bytes);
   CHECK(back.id == 3);
   CHECK(back.created_by == "me");
@@ -220,6 +199,6 @@ TEST_CASE("nest_bases: the same bytes as msgpack-c's MSGPACK_BASE_MAP and MSGPAC
   peer::RowDerived peer_row;
   peer_row.id = 9;
   peer_row.title = "r";
-  CHECK(bytes_of(row) == msgpack_c_bytes(peer_row));
-  CHECK(decode<generic::RowDerived>(bytes_of(row)).id == 9);
+  CHECK(test_support::ours(row) == test_support::theirs(peer_row));
+  CHECK(decode<generic::RowDerived>(test_support::ours(row)).id == 9);
 }

@@ -4,25 +4,13 @@
 #include <msgpack.hpp>
 
 #include "modern.msgpack.hpp"
+#include "test_support.hpp"
 
 using msgpack_gen::Buffer;
 using msgpack_gen::Status;
+using test_support::decode_into;
 
 namespace {
-
-template <class T>
-std::string bytes_of(const T& value) {
-  Buffer buffer;
-  msgpack_gen::marshal(buffer, value);
-  return std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size());
-}
-
-template <class T>
-void decode_into(const std::string& bytes, T& value) {
-  Status status = msgpack_gen::unmarshal(bytes.data(), bytes.size(), value);
-  INFO(status.message());
-  REQUIRE(status);
-}
 
 // The same wire shape with msgpack-c's adaptors (no variant or chrono: compared separately).
 struct PeerSequences {
@@ -44,7 +32,7 @@ TEST_CASE("a recursive list through unique_ptr round trips", "[modern]") {
     tail = tail->next.get();
   }
   modern::Node back;
-  decode_into(bytes_of(head), back);
+  decode_into(test_support::ours(head), back);
   int count = 0;
   for (const modern::Node* n = &back; n != nullptr; n = n->next.get()) {
     CHECK(n->label == "n" + std::to_string(count));
@@ -67,7 +55,7 @@ TEST_CASE("variant, chrono, pointers, sets, sequences, pairs and tuples round tr
   shapes.triple = {true, 200, "t"};
 
   modern::Shapes back;
-  decode_into(bytes_of(shapes), back);
+  decode_into(test_support::ours(shapes), back);
   CHECK(std::get<std::string>(back.value) == "text");
   CHECK(back.at == shapes.at);
   CHECK(back.timeout == shapes.timeout);
@@ -82,9 +70,9 @@ TEST_CASE("variant, chrono, pointers, sets, sequences, pairs and tuples round tr
 
   shapes.value = int64_t{-5};
   shapes.shared.reset();  // omitempty: a null pointer is left out
-  decode_into(bytes_of(shapes), back);
+  decode_into(test_support::ours(shapes), back);
   CHECK(std::get<int64_t>(back.value) == -5);
-  CHECK(bytes_of(shapes).find("shared") == std::string::npos);
+  CHECK(test_support::ours(shapes).find("shared") == std::string::npos);
 }
 
 TEST_CASE("sets, sequences, pairs and tuples are byte-equal to msgpack-c", "[modern][msgpack-c]") {
@@ -103,9 +91,9 @@ TEST_CASE("sets, sequences, pairs and tuples are byte-equal to msgpack-c", "[mod
     msgpack::pack(b, value);
     return std::string(b.data(), b.size());
   };
-  CHECK(bytes_of(ours.tags) == field_bytes(peer.tags));
-  CHECK(bytes_of(ours.samples) == field_bytes(peer.samples));
-  CHECK(bytes_of(ours.log) == field_bytes(peer.log));
-  CHECK(bytes_of(ours.entry) == field_bytes(peer.entry));
-  CHECK(bytes_of(ours.triple) == field_bytes(peer.triple));
+  CHECK(test_support::ours(ours.tags) == field_bytes(peer.tags));
+  CHECK(test_support::ours(ours.samples) == field_bytes(peer.samples));
+  CHECK(test_support::ours(ours.log) == field_bytes(peer.log));
+  CHECK(test_support::ours(ours.entry) == field_bytes(peer.entry));
+  CHECK(test_support::ours(ours.triple) == field_bytes(peer.triple));
 }

@@ -6,6 +6,7 @@
 
 #include "dto_compare.hpp"
 #include "everything.msgpack.hpp"
+#include "test_support.hpp"
 
 namespace peer {
 
@@ -140,28 +141,9 @@ Tree from(const golden::Tree& t) {
 
 namespace {
 
-template <class Ours>
-std::string ours(const Ours& value) {
-  msgpack_gen::Buffer buffer;
-  msgpack_gen::marshal(buffer, value);
-  return std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size());
-}
-
-template <class Theirs>
-std::string theirs(const Theirs& value) {
-  msgpack::sbuffer buffer;
-  msgpack::pack(buffer, value);
-  return std::string(buffer.data(), buffer.size());
-}
-
-template <class T>
-T decode(const std::string& bytes) {
-  T value{};
-  msgpack_gen::Status status = msgpack_gen::unmarshal(bytes.data(), bytes.size(), value);
-  INFO(status.message());
-  REQUIRE(status);
-  return value;
-}
+using test_support::decode;
+using test_support::ours;
+using test_support::theirs;
 
 // msgpack-c 4 writes a float whose value is integral as an integer; keep them fractional so
 // both sides write float32/float64 (the difference itself is tested below).

@@ -25,12 +25,15 @@ inline Family family_of(std::uint8_t m) noexcept {
   if (m <= 0x9f) return Family::array;
   if (m <= 0xbf) return Family::str;
   switch (m) {
-    case 0xc0: return Family::nil;
+    case 0xc0:
+      return Family::nil;
     case 0xc2:
-    case 0xc3: return Family::boolean;
+    case 0xc3:
+      return Family::boolean;
     case 0xc4:
     case 0xc5:
-    case 0xc6: return Family::bin;
+    case 0xc6:
+      return Family::bin;
     case 0xc7:
     case 0xc8:
     case 0xc9:
@@ -38,34 +41,53 @@ inline Family family_of(std::uint8_t m) noexcept {
     case 0xd5:
     case 0xd6:
     case 0xd7:
-    case 0xd8: return Family::ext;
-    case 0xca: return Family::float32;
-    case 0xcb: return Family::float64;
+    case 0xd8:
+      return Family::ext;
+    case 0xca:
+      return Family::float32;
+    case 0xcb:
+      return Family::float64;
     case 0xd9:
     case 0xda:
-    case 0xdb: return Family::str;
+    case 0xdb:
+      return Family::str;
     case 0xdc:
-    case 0xdd: return Family::array;
+    case 0xdd:
+      return Family::array;
     case 0xde:
-    case 0xdf: return Family::map;
-    case 0xc1: return Family::invalid;
-    default: return Family::integer;  // 0xcc..0xd3
+    case 0xdf:
+      return Family::map;
+    case 0xc1:
+      return Family::invalid;
+    default:
+      return Family::integer;  // 0xcc..0xd3
   }
 }
 
 inline const char* family_name(Family f) noexcept {
   switch (f) {
-    case Family::nil: return "nil";
-    case Family::boolean: return "bool";
-    case Family::integer: return "int";
-    case Family::float32: return "float32";
-    case Family::float64: return "float64";
-    case Family::str: return "str";
-    case Family::bin: return "bin";
-    case Family::array: return "array";
-    case Family::map: return "map";
-    case Family::ext: return "ext";
-    case Family::invalid: return "invalid marker";
+    case Family::nil:
+      return "nil";
+    case Family::boolean:
+      return "bool";
+    case Family::integer:
+      return "int";
+    case Family::float32:
+      return "float32";
+    case Family::float64:
+      return "float64";
+    case Family::str:
+      return "str";
+    case Family::bin:
+      return "bin";
+    case Family::array:
+      return "array";
+    case Family::map:
+      return "map";
+    case Family::ext:
+      return "ext";
+    case Family::invalid:
+      return "invalid marker";
   }
   return "?";
 }
@@ -144,15 +166,48 @@ class Reader {
       ++pos_;
     } else {
       switch (m) {
-        case 0xcc: if (!need(2, "uint8")) return false; magnitude = pos_[1]; pos_ += 2; break;
-        case 0xcd: if (!need(3, "uint16")) return false; magnitude = endian::load<std::uint16_t>(pos_ + 1); pos_ += 3; break;
-        case 0xce: if (!need(5, "uint32")) return false; magnitude = endian::load<std::uint32_t>(pos_ + 1); pos_ += 5; break;
-        case 0xcf: if (!need(9, "uint64")) return false; magnitude = endian::load<std::uint64_t>(pos_ + 1); pos_ += 9; break;
-        case 0xd0: if (!need(2, "int8")) return false; negative = static_cast<std::int8_t>(pos_[1]); pos_ += 2; break;
-        case 0xd1: if (!need(3, "int16")) return false; negative = static_cast<std::int16_t>(endian::load<std::uint16_t>(pos_ + 1)); pos_ += 3; break;
-        case 0xd2: if (!need(5, "int32")) return false; negative = static_cast<std::int32_t>(endian::load<std::uint32_t>(pos_ + 1)); pos_ += 5; break;
-        case 0xd3: if (!need(9, "int64")) return false; negative = static_cast<std::int64_t>(endian::load<std::uint64_t>(pos_ + 1)); pos_ += 9; break;
-        default: return mismatch("int");
+        case 0xcc:
+          if (!need(2, "uint8")) return false;
+          magnitude = pos_[1];
+          pos_ += 2;
+          break;
+        case 0xcd:
+          if (!need(3, "uint16")) return false;
+          magnitude = endian::load<std::uint16_t>(pos_ + 1);
+          pos_ += 3;
+          break;
+        case 0xce:
+          if (!need(5, "uint32")) return false;
+          magnitude = endian::load<std::uint32_t>(pos_ + 1);
+          pos_ += 5;
+          break;
+        case 0xcf:
+          if (!need(9, "uint64")) return false;
+          magnitude = endian::load<std::uint64_t>(pos_ + 1);
+          pos_ += 9;
+          break;
+        case 0xd0:
+          if (!need(2, "int8")) return false;
+          negative = static_cast<std::int8_t>(pos_[1]);
+          pos_ += 2;
+          break;
+        case 0xd1:
+          if (!need(3, "int16")) return false;
+          negative = static_cast<std::int16_t>(endian::load<std::uint16_t>(pos_ + 1));
+          pos_ += 3;
+          break;
+        case 0xd2:
+          if (!need(5, "int32")) return false;
+          negative = static_cast<std::int32_t>(endian::load<std::uint32_t>(pos_ + 1));
+          pos_ += 5;
+          break;
+        case 0xd3:
+          if (!need(9, "int64")) return false;
+          negative = static_cast<std::int64_t>(endian::load<std::uint64_t>(pos_ + 1));
+          pos_ += 9;
+          break;
+        default:
+          return mismatch("int");
       }
       if (m >= 0xd0) {  // a signed form may still hold a non-negative value
         if (negative >= 0) {
@@ -254,18 +309,47 @@ class Reader {
     std::size_t header = 0;
     std::uint32_t n = 0;
     switch (m) {
-      case 0xd4: header = 1; n = 1; break;
-      case 0xd5: header = 1; n = 2; break;
-      case 0xd6: header = 1; n = 4; break;
-      case 0xd7: header = 1; n = 8; break;
-      case 0xd8: header = 1; n = 16; break;
-      case 0xc7: if (!need(2, "ext8")) return false; header = 2; n = pos_[1]; break;
-      case 0xc8: if (!need(3, "ext16")) return false; header = 3; n = endian::load<std::uint16_t>(pos_ + 1); break;
-      case 0xc9: if (!need(5, "ext32")) return false; header = 5; n = endian::load<std::uint32_t>(pos_ + 1); break;
-      default: return mismatch("ext");
+      case 0xd4:
+        header = 1;
+        n = 1;
+        break;
+      case 0xd5:
+        header = 1;
+        n = 2;
+        break;
+      case 0xd6:
+        header = 1;
+        n = 4;
+        break;
+      case 0xd7:
+        header = 1;
+        n = 8;
+        break;
+      case 0xd8:
+        header = 1;
+        n = 16;
+        break;
+      case 0xc7:
+        if (!need(2, "ext8")) return false;
+        header = 2;
+        n = pos_[1];
+        break;
+      case 0xc8:
+        if (!need(3, "ext16")) return false;
+        header = 3;
+        n = endian::load<std::uint16_t>(pos_ + 1);
+        break;
+      case 0xc9:
+        if (!need(5, "ext32")) return false;
+        header = 5;
+        n = endian::load<std::uint32_t>(pos_ + 1);
+        break;
+      default:
+        return mismatch("ext");
     }
     if (remaining() - header < 1 + static_cast<std::size_t>(n)) {
-      return fail(ErrorCode::length_exceeds_input, "ext payload of " + std::to_string(n) + " bytes");
+      return fail(ErrorCode::length_exceeds_input,
+                  "ext payload of " + std::to_string(n) + " bytes");
     }
     type = static_cast<std::int8_t>(pos_[header]);
     payload = std::string_view(reinterpret_cast<const char*>(pos_ + header + 1), n);
@@ -275,46 +359,12 @@ class Reader {
 
   // An array header. n is checked against the input: every element takes at least one byte.
   bool read_array_header(std::uint32_t& n) {
-    if (!need(1, "array")) return false;
-    const std::uint8_t* start = pos_;
-    std::uint8_t m = *pos_;
-    if (m >= 0x90 && m <= 0x9f) {
-      n = m & 0x0f;
-      ++pos_;
-    } else if (m == 0xdc || m == 0xdd) {
-      if (!read_count(m == 0xdc, n, "array")) return false;
-    } else {
-      return mismatch("array");
-    }
-    if (n > remaining()) {
-      std::size_t left = remaining();
-      pos_ = start;  // the error points at the header, as for str/bin/ext
-      return too_long("array", n, left);
-    }
-    return true;
+    return read_container_header(0x90, 0xdc, 1, "array", "elements", n);
   }
 
   // A map header. n pairs need at least 2n bytes.
   bool read_map_header(std::uint32_t& n) {
-    if (!need(1, "map")) return false;
-    const std::uint8_t* start = pos_;
-    std::uint8_t m = *pos_;
-    if (m >= 0x80 && m <= 0x8f) {
-      n = m & 0x0f;
-      ++pos_;
-    } else if (m == 0xde || m == 0xdf) {
-      if (!read_count(m == 0xde, n, "map")) return false;
-    } else {
-      return mismatch("map");
-    }
-    if (static_cast<std::uint64_t>(n) * 2 > remaining()) {
-      std::size_t left = remaining();
-      pos_ = start;
-      return fail(ErrorCode::length_exceeds_input,
-                  "map of " + std::to_string(n) + " pairs to fit in the " + std::to_string(left) +
-                      " remaining bytes");
-    }
-    return true;
+    return read_container_header(0x80, 0xde, 2, "map", "pairs", n);
   }
 
   // Skips one whole value of any type. Iterative, so hostile nesting cannot overflow the stack;
@@ -348,12 +398,33 @@ class Reader {
       } else {
         std::size_t fixed = 0;
         switch (m) {
-          case 0xcc: case 0xd0: case 0xd4: fixed = 2 + (m == 0xd4); break;
-          case 0xcd: case 0xd1: case 0xd5: fixed = 3 + (m == 0xd5); break;
-          case 0xca: case 0xce: case 0xd2: case 0xd6: fixed = 5 + (m == 0xd6); break;
-          case 0xcb: case 0xcf: case 0xd3: case 0xd7: fixed = 9 + (m == 0xd7); break;
-          case 0xd8: fixed = 18; break;
-          default: break;
+          case 0xcc:
+          case 0xd0:
+          case 0xd4:
+            fixed = 2 + (m == 0xd4);
+            break;
+          case 0xcd:
+          case 0xd1:
+          case 0xd5:
+            fixed = 3 + (m == 0xd5);
+            break;
+          case 0xca:
+          case 0xce:
+          case 0xd2:
+          case 0xd6:
+            fixed = 5 + (m == 0xd6);
+            break;
+          case 0xcb:
+          case 0xcf:
+          case 0xd3:
+          case 0xd7:
+            fixed = 9 + (m == 0xd7);
+            break;
+          case 0xd8:
+            fixed = 18;
+            break;
+          default:
+            break;
         }
         if (fixed != 0) {
           if (!need(fixed, family_name(family_of(m)))) return false;
@@ -362,22 +433,31 @@ class Reader {
         }
         std::uint32_t n = 0;
         switch (m) {
-          case 0xc4: case 0xc5: case 0xc6: case 0xd9: case 0xda: case 0xdb: {
+          case 0xc4:
+          case 0xc5:
+          case 0xc6:
+          case 0xd9:
+          case 0xda:
+          case 0xdb: {
             std::string_view ignored;
             if (!read_bin(ignored)) return false;
             continue;
           }
-          case 0xc7: case 0xc8: case 0xc9: {
+          case 0xc7:
+          case 0xc8:
+          case 0xc9: {
             std::int8_t type = 0;
             std::string_view ignored;
             if (!read_ext(type, ignored)) return false;
             continue;
           }
-          case 0xdc: case 0xdd:
+          case 0xdc:
+          case 0xdd:
             if (!read_array_header(n)) return false;
             children = n;
             break;
-          case 0xde: case 0xdf:
+          case 0xde:
+          case 0xdf:
             if (!read_map_header(n)) return false;
             children = 2ull * n;
             break;
@@ -387,7 +467,9 @@ class Reader {
       }
       // A container: descend into it.
       if (children > remaining()) {
-        return too_long(family_name(family_of(m)), children, remaining());
+        return fail(ErrorCode::length_exceeds_input,
+                    std::to_string(children) + " nested values to fit in the " +
+                        std::to_string(remaining()) + " remaining bytes");
       }
       if (depth_ + levels + 1 > max_depth_ || levels + 1 >= kSkipStack) {
         return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
@@ -493,10 +575,30 @@ class Reader {
     }
     return false;
   }
-  bool too_long(const char* what, std::uint64_t n, std::size_t left) {
-    return fail(ErrorCode::length_exceeds_input,
-                std::string(what) + " of " + std::to_string(n) + " elements to fit in the " +
-                    std::to_string(left) + " remaining bytes");
+
+  // An array or map header: fix form (fix_base | n), 16-bit (marker16) or 32-bit (marker16 + 1)
+  // count, then checked against the bytes left, at least min_bytes per entry.
+  bool read_container_header(std::uint8_t fix_base, std::uint8_t marker16, std::uint64_t min_bytes,
+                             const char* what, const char* entries, std::uint32_t& n) {
+    if (!need(1, what)) return false;
+    const std::uint8_t* start = pos_;
+    std::uint8_t m = *pos_;
+    if ((m & 0xf0) == fix_base) {
+      n = m & 0x0f;
+      ++pos_;
+    } else if (m == marker16 || m == marker16 + 1) {
+      if (!read_count(m == marker16, n, what)) return false;
+    } else {
+      return mismatch(what);
+    }
+    if (n * min_bytes > remaining()) {
+      std::size_t left = remaining();
+      pos_ = start;  // the error points at the header, as for str/bin/ext
+      return fail(ErrorCode::length_exceeds_input, std::string(what) + " of " + std::to_string(n) +
+                                                       " " + entries + " to fit in the " +
+                                                       std::to_string(left) + " remaining bytes");
+    }
+    return true;
   }
 
   // Reads the 16- or 32-bit count after an array or map marker.
@@ -517,10 +619,26 @@ class Reader {
   bool read_length(std::uint8_t m, Family wanted, const char* what, std::size_t& header,
                    std::uint32_t& n) {
     switch (m) {
-      case 0xd9: case 0xc4: if (!need(2, what)) return false; header = 2; n = pos_[1]; return true;
-      case 0xda: case 0xc5: if (!need(3, what)) return false; header = 3; n = endian::load<std::uint16_t>(pos_ + 1); return true;
-      case 0xdb: case 0xc6: if (!need(5, what)) return false; header = 5; n = endian::load<std::uint32_t>(pos_ + 1); return true;
-      default: return mismatch(wanted == Family::str ? "str" : "bin");
+      case 0xd9:
+      case 0xc4:
+        if (!need(2, what)) return false;
+        header = 2;
+        n = pos_[1];
+        return true;
+      case 0xda:
+      case 0xc5:
+        if (!need(3, what)) return false;
+        header = 3;
+        n = endian::load<std::uint16_t>(pos_ + 1);
+        return true;
+      case 0xdb:
+      case 0xc6:
+        if (!need(5, what)) return false;
+        header = 5;
+        n = endian::load<std::uint32_t>(pos_ + 1);
+        return true;
+      default:
+        return mismatch(wanted == Family::str ? "str" : "bin");
     }
   }
 
