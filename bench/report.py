@@ -62,6 +62,9 @@ def build(build_dir):
 def run_benchmark(binary, args, out_json):
     cmd = [binary, f"--benchmark_repetitions={args.repetitions}",
            "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={args.min_time}",
+           # Repetitions of all rows are shuffled together, so a burst of load from elsewhere on
+           # the machine spreads over the rows instead of landing on one side of a ratio.
+           "--benchmark_enable_random_interleaving=true",
            f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
     if args.filter:
         cmd.append(f"--benchmark_filter={args.filter}")
