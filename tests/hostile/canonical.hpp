@@ -22,7 +22,7 @@ inline bool append_canonical(msgpack_gen::Reader& in, std::string& out, int dept
     return std::string(reinterpret_cast<const char*>(from),
                        static_cast<std::size_t>(in.position() - from));
   };
-  msgpack_gen::Family family;
+  msgpack_gen::Family family = msgpack_gen::Family::nil;
   if (!in.peek(family)) return false;
   std::uint32_t n = 0;
   if (family == msgpack_gen::Family::array) {

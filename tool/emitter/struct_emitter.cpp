@@ -161,6 +161,46 @@ std::string read_call(const WireField& wire) {
   return (wire.field->as_string ? "read_enum_name(in, " : "read_value(in, ") + target + ")";
 }
 
+// Fields whose encoded size has a cheap bound (runtime's encode::max_size): a run of them is
+// written with one capacity check.
+bool is_bounded(const WireField& wire) {
+  if (wire.inlined || !wire.encode_expr.empty() || wire.field->as_string) return false;
+  switch (wire.field->type.kind) {
+    case ir::TypeKind::Bool:
+    case ir::TypeKind::Int:
+    case ir::TypeKind::Float:
+    case ir::TypeKind::Enum:
+    case ir::TypeKind::String:
+    case ir::TypeKind::StringView:
+    case ir::TypeKind::Bytes:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// One capacity check for the whole run, then unchecked writes. `indexes` numbers the fields
+// for array-mode comments; map mode writes each key before its value.
+std::string emit_bounded_run(const std::string& snippet_file,
+                             const std::vector<const WireField*>& run, std::size_t first_index,
+                             bool with_keys) {
+  std::string names, bound, puts;
+  for (std::size_t i = 0; i < run.size(); ++i) {
+    const WireField& wire = *run[i];
+    names += (i ? ", " : "") + wire.path;
+    bound += i ? " +\n        " : "\n        ";
+    if (with_keys) bound += "sizeof " + wire.constant + " - 1 + ";
+    bound += "encode::max_size(value." + wire.path + ")";
+    bool omit = with_keys && wire.field->omit_empty;
+    puts += print(snippet_file + (omit ? ".bounded_omitempty_field" : ".bounded_field"),
+                  {{"comment", wire.comment},
+                   {"constant", wire.constant},
+                   {"path", wire.path},
+                   {"index", std::to_string(first_index + i)}});
+  }
+  return print(snippet_file + ".bounded_run", {{"names", names}, {"bound", bound}, {"puts", puts}});
+}
+
 std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
   std::size_t n = fields.size();
   bool delegated =
@@ -223,8 +263,14 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
   std::string adjustments;
   std::string body;
   bool constant_count = !s.has_alter_field_count;
+  std::vector<const WireField*> run;
+  auto flush = [&] {
+    if (!run.empty()) body += emit_bounded_run("map_encode", run, 0, true);
+    run.clear();
+  };
   for (const WireField& wire : fields) {
     if (wire.inlined) {
+      flush();
       constant_count = false;
       adjustments +=
           print("map_encode.inlined_count", {{"codec", wire.codec_expr}, {"path", wire.path}});
@@ -236,12 +282,18 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
       constant_count = false;
       adjustments += print("map_encode.omitted_count", {{"path", wire.path}});
     }
+    if (is_bounded(wire)) {
+      run.push_back(&wire);
+      continue;
+    }
+    flush();
     body += print(wire.field->omit_empty ? "map_encode.omitempty_field" : "map_encode.field",
                   {{"comment", wire.comment},
                    {"constant", wire.constant},
                    {"path", wire.path},
                    {"write", write_call(wire)}});
   }
+  flush();
   std::string header;
   if (constant_count) {
     std::string bytes = map_header_bytes(static_cast<std::uint32_t>(fields.size()));
@@ -331,6 +383,7 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
     std::string tests;
     for (const WireField* wire : group) {
       tests += print("map_decode.key_test", {{"literal", cpp_literal(wire->field->key)},
+                                             {"length", std::to_string(length)},
                                              {"comment", wire->comment},
                                              {"read", read_call(*wire)},
                                              {"index", wire->index}});
@@ -351,11 +404,24 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
 
 std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>& fields) {
   std::string body;
+  std::vector<const WireField*> run;
+  std::size_t run_start = 0;
+  auto flush = [&] {
+    if (!run.empty()) body += emit_bounded_run("array_encode", run, run_start, false);
+    run.clear();
+  };
   for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (is_bounded(fields[i])) {
+      if (run.empty()) run_start = i;
+      run.push_back(&fields[i]);
+      continue;
+    }
+    flush();
     body += print("array_encode.field", {{"write", write_call(fields[i])},
                                          {"index", std::to_string(i)},
                                          {"comment", fields[i].comment}});
   }
+  flush();
   std::string header = array_header_bytes(static_cast<std::uint32_t>(fields.size()));
   return print("array_encode.function", {{"prefix", definition_prefix(s)},
                                          {"type", s.cpp_name},

@@ -8,6 +8,8 @@
 #include <new>
 #include <utility>
 
+#include "msgpack_gen/detail/compiler.hpp"
+
 namespace msgpack_gen {
 
 class Buffer {
@@ -46,14 +48,14 @@ class Buffer {
   }
 
   // Makes room for n more bytes and returns where they go; commit() them after writing.
-  std::uint8_t* prepare(std::size_t n) {
-    if (capacity_ - size_ < n) grow(n);
+  MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* prepare(std::size_t n) {
+    if (MSGPACK_GEN_UNLIKELY(capacity_ - size_ < n)) grow(n);
     return data_ + size_;
   }
   // Marks everything up to `end` (a pointer into the area prepare() returned) as written.
   void commit(std::uint8_t* end) noexcept { size_ = static_cast<std::size_t>(end - data_); }
 
-  void append(const void* bytes, std::size_t n) {
+  MSGPACK_GEN_ALWAYS_INLINE void append(const void* bytes, std::size_t n) {
     if (n == 0) return;
     std::memcpy(prepare(n), bytes, n);
     size_ += n;
@@ -69,7 +71,8 @@ class Buffer {
 #if defined(__GNUC__)
   __attribute__((noinline, cold))
 #endif
-  void grow(std::size_t n) {
+  void
+  grow(std::size_t n) {
     std::size_t wanted = size_ + n;
     std::size_t doubled = capacity_ * 2;
     reallocate(wanted > doubled ? wanted : (doubled < 64 ? 64 : doubled));

@@ -21,8 +21,8 @@ namespace msgpack_gen {
 namespace detail {
 
 template <class T>
-constexpr bool is_byte_v = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, char> ||
-                           std::is_same_v<T, std::byte>;
+constexpr bool is_byte_v =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, char> || std::is_same_v<T, std::byte>;
 
 // Decodes n elements into a sized range, adding "[i]" to the error path of a failed element.
 template <class Iterator>
@@ -54,17 +54,29 @@ struct map_codec {
     }
   }
 
-  // Duplicate keys: the last one wins.
+  // Duplicate keys: the last one wins. Every entry's value starts from V{}. The nodes of the
+  // map's previous content are reused, so decoding into a map kept from the previous message
+  // allocates nothing for the entries it had room for.
   static bool decode(Reader& in, Map& value) {
     std::uint32_t n = 0;
     if (!in.read_map_header(n)) return false;
     if (!in.enter()) return false;
-    value.clear();
+    Map spare;
+    spare.swap(value);
     for (std::uint32_t i = 0; i < n; ++i) {
-      K key{};
-      if (!codec<K>::decode(in, key)) return in.in_element(i);
-      auto& entry = *value.try_emplace(std::move(key)).first;
-      if (!codec<V>::decode(in, entry.second)) return in_entry(in, entry.first, i);
+      if (spare.empty()) {
+        K key{};
+        if (!codec<K>::decode(in, key)) return in.in_element(i);
+        auto& entry = *value.insert_or_assign(std::move(key), V{}).first;
+        if (!codec<V>::decode(in, entry.second)) return in_entry(in, entry.first, i);
+        continue;
+      }
+      auto node = spare.extract(spare.begin());
+      if (!codec<K>::decode(in, node.key())) return in.in_element(i);
+      node.mapped() = V{};
+      if (!codec<V>::decode(in, node.mapped())) return in_entry(in, node.key(), i);
+      auto inserted = value.insert(std::move(node));
+      if (!inserted.inserted) inserted.position->second = std::move(inserted.node.mapped());
     }
     in.leave();
     return true;

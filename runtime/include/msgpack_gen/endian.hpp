@@ -6,18 +6,36 @@
 
 namespace msgpack_gen::endian {
 
-inline std::uint16_t swap16(std::uint16_t v) noexcept { return __builtin_bswap16(v); }
-inline std::uint32_t swap32(std::uint32_t v) noexcept { return __builtin_bswap32(v); }
-inline std::uint64_t swap64(std::uint64_t v) noexcept { return __builtin_bswap64(v); }
+inline std::uint16_t swap16(std::uint16_t v) noexcept {
+  return __builtin_bswap16(v);
+}
+inline std::uint32_t swap32(std::uint32_t v) noexcept {
+  return __builtin_bswap32(v);
+}
+inline std::uint64_t swap64(std::uint64_t v) noexcept {
+  return __builtin_bswap64(v);
+}
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-inline std::uint16_t to_big(std::uint16_t v) noexcept { return v; }
-inline std::uint32_t to_big(std::uint32_t v) noexcept { return v; }
-inline std::uint64_t to_big(std::uint64_t v) noexcept { return v; }
+inline std::uint16_t to_big(std::uint16_t v) noexcept {
+  return v;
+}
+inline std::uint32_t to_big(std::uint32_t v) noexcept {
+  return v;
+}
+inline std::uint64_t to_big(std::uint64_t v) noexcept {
+  return v;
+}
 #else
-inline std::uint16_t to_big(std::uint16_t v) noexcept { return swap16(v); }
-inline std::uint32_t to_big(std::uint32_t v) noexcept { return swap32(v); }
-inline std::uint64_t to_big(std::uint64_t v) noexcept { return swap64(v); }
+inline std::uint16_t to_big(std::uint16_t v) noexcept {
+  return swap16(v);
+}
+inline std::uint32_t to_big(std::uint32_t v) noexcept {
+  return swap32(v);
+}
+inline std::uint64_t to_big(std::uint64_t v) noexcept {
+  return swap64(v);
+}
 #endif
 
 // Writes v big-endian at p and returns the byte after it.

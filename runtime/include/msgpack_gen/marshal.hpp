@@ -18,8 +18,8 @@ namespace detail {
 template <class T, class = void>
 struct has_encode : std::false_type {};
 template <class T>
-struct has_encode<T, std::void_t<decltype(codec<T>::encode(std::declval<Writer&>(),
-                                                           std::declval<const T&>()))>>
+struct has_encode<
+    T, std::void_t<decltype(codec<T>::encode(std::declval<Writer&>(), std::declval<const T&>()))>>
     : std::true_type {};
 template <class T, class = void>
 struct has_decode : std::false_type {};
@@ -50,9 +50,8 @@ Status unmarshal(const void* data, std::size_t size, T& value, ReaderOptions opt
   Reader reader(data, size, options);
   if (!codec<T>::decode(reader, value)) return reader.status();
   if (!reader.at_end()) {
-    reader.fail(ErrorCode::trailing_bytes,
-                "end of input after the value, found " + std::to_string(reader.remaining()) +
-                    " more bytes");
+    reader.fail(ErrorCode::trailing_bytes, "end of input after the value, found " +
+                                               std::to_string(reader.remaining()) + " more bytes");
     return reader.status();
   }
   return Status();

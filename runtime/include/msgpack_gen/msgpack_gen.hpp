@@ -2,6 +2,7 @@
 #pragma once
 
 #include "msgpack_gen/annotate.hpp"
+#include "msgpack_gen/bounded.hpp"
 #include "msgpack_gen/buffer.hpp"
 #include "msgpack_gen/chrono.hpp"
 #include "msgpack_gen/codec.hpp"

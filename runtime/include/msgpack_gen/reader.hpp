@@ -11,6 +11,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "msgpack_gen/detail/compiler.hpp"
 #include "msgpack_gen/endian.hpp"
 #include "msgpack_gen/status.hpp"
 
@@ -123,10 +124,10 @@ class Reader {
   // True when the next value is an integer (never fails).
   bool next_is_int() const noexcept { return pos_ != end_ && family_of(*pos_) == Family::integer; }
   // True when the next value is a str or bin, which read_str() takes (never fails).
-  bool next_is_str() const noexcept {
+  MSGPACK_GEN_ALWAYS_INLINE bool next_is_str() const noexcept {
     if (pos_ == end_) return false;
-    Family f = family_of(*pos_);
-    return f == Family::str || f == Family::bin;
+    std::uint8_t m = *pos_;
+    return (m >= 0xa0 && m <= 0xbf) || (m >= 0xd9 && m <= 0xdb) || (m >= 0xc4 && m <= 0xc6);
   }
 
   bool read_nil() {
@@ -136,7 +137,7 @@ class Reader {
     return true;
   }
 
-  bool read_bool(bool& out) {
+  MSGPACK_GEN_ALWAYS_INLINE bool read_bool(bool& out) {
     if (!need(1, "bool")) return false;
     std::uint8_t m = *pos_;
     if (m != 0xc2 && m != 0xc3) return mismatch("bool");
@@ -147,8 +148,19 @@ class Reader {
 
   // Any integer encoding into any integer type T; values T cannot hold are out_of_range.
   template <class T>
-  bool read_int(T& out) {
+  MSGPACK_GEN_ALWAYS_INLINE bool read_int(T& out) {
     static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>, "integer types only");
+    if (MSGPACK_GEN_LIKELY(pos_ != end_ && *pos_ <= 0x7f)) {  // positive fixint: fits every T
+      out = static_cast<T>(*pos_);
+      ++pos_;
+      return true;
+    }
+    return read_wide_int(out);
+  }
+
+  // The integer forms other than positive fixint.
+  template <class T>
+  bool read_wide_int(T& out) {
     if (!need(1, "int")) return false;
     const std::uint8_t* start = pos_;
     std::uint8_t m = *pos_;
@@ -273,7 +285,7 @@ class Reader {
   }
 
   // A str (or bin, which some encoders use for text) as a view into the input.
-  bool read_str(std::string_view& out) {
+  MSGPACK_GEN_ALWAYS_INLINE bool read_str(std::string_view& out) {
     if (!need(1, "str")) return false;
     std::uint8_t m = *pos_;
     std::size_t header = 0;
@@ -358,12 +370,12 @@ class Reader {
   }
 
   // An array header. n is checked against the input: every element takes at least one byte.
-  bool read_array_header(std::uint32_t& n) {
+  MSGPACK_GEN_ALWAYS_INLINE bool read_array_header(std::uint32_t& n) {
     return read_container_header(0x90, 0xdc, 1, "array", "elements", n);
   }
 
   // A map header. n pairs need at least 2n bytes.
-  bool read_map_header(std::uint32_t& n) {
+  MSGPACK_GEN_ALWAYS_INLINE bool read_map_header(std::uint32_t& n) {
     return read_container_header(0x80, 0xde, 2, "map", "pairs", n);
   }
 
@@ -480,10 +492,8 @@ class Reader {
   }
 
   // Nesting bookkeeping for decoders of containers and structs.
-  bool enter() {
-    if (depth_ >= max_depth_) {
-      return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
-    }
+  MSGPACK_GEN_ALWAYS_INLINE bool enter() {
+    if (MSGPACK_GEN_UNLIKELY(depth_ >= max_depth_)) return too_deep();
     ++depth_;
     return true;
   }
@@ -493,12 +503,14 @@ class Reader {
   // --- errors ------------------------------------------------------------------------------
   // Each returns false so a decoder can write `return in.fail...(...)`.
 
-  bool fail(ErrorCode code, std::string expected) {
+  MSGPACK_GEN_COLD bool fail(ErrorCode code, std::string_view expected) {
     if (code_ == ErrorCode::ok) {
       code_ = code;
       error_offset_ = offset();
-      detail_ = "expected " + expected;
-      if (pos_ != end_ && code != ErrorCode::truncated && code != ErrorCode::trailing_bytes) {
+      detail_ = "expected ";
+      detail_ += expected;
+      if (pos_ != end_ && code != ErrorCode::truncated && code != ErrorCode::trailing_bytes &&
+          code != ErrorCode::too_deep) {
         detail_ += ", found ";
         describe_marker(*pos_, detail_);
       }
@@ -506,11 +518,11 @@ class Reader {
     return false;
   }
   // 0xc1 is never valid msgpack, so it is invalid_marker whatever was expected.
-  bool mismatch(const char* expected) {
+  MSGPACK_GEN_COLD bool mismatch(const char* expected) {
     const bool never_valid = pos_ != end_ && *pos_ == 0xc1;
     return fail(never_valid ? ErrorCode::invalid_marker : ErrorCode::type_mismatch, expected);
   }
-  bool invalid(std::string what) {
+  MSGPACK_GEN_COLD bool invalid(std::string what) {
     if (code_ == ErrorCode::ok) {
       code_ = ErrorCode::invalid_value;
       error_offset_ = offset();
@@ -520,7 +532,7 @@ class Reader {
   }
 
   // A required field's key was not in the map (the map has been read to its end).
-  bool missing_field(std::string_view key) {
+  MSGPACK_GEN_COLD bool missing_field(std::string_view key) {
     if (code_ == ErrorCode::ok) {
       code_ = ErrorCode::missing_field;
       error_offset_ = offset();
@@ -529,7 +541,7 @@ class Reader {
     return false;
   }
   // A key a strict struct does not declare (its value has not been read).
-  bool unknown_key(std::string_view key) {
+  MSGPACK_GEN_COLD bool unknown_key(std::string_view key) {
     if (code_ == ErrorCode::ok) {
       code_ = ErrorCode::unknown_key;
       error_offset_ = offset();
@@ -539,15 +551,15 @@ class Reader {
   }
 
   // Called while an error unwinds through a field, element or map entry: builds the path.
-  bool in_field(std::string_view name) {
+  MSGPACK_GEN_COLD bool in_field(std::string_view name) {
     prefix_path(".", name, "");
     return false;
   }
-  bool in_element(std::size_t index) {
+  MSGPACK_GEN_COLD bool in_element(std::size_t index) {
     prefix_path("[", std::to_string(index), "]");
     return false;
   }
-  bool in_key(std::string_view key) {
+  MSGPACK_GEN_COLD bool in_key(std::string_view key) {
     prefix_path("[\"", key, "\"]");
     return false;
   }
@@ -563,11 +575,26 @@ class Reader {
  private:
   static constexpr std::uint32_t kSkipStack = kDepthLimit + 1;
 
-  bool need(std::size_t n, const char* what) {
-    if (remaining() >= n) return true;
+  MSGPACK_GEN_ALWAYS_INLINE bool need(std::size_t n, const char* what) {
+    if (MSGPACK_GEN_LIKELY(remaining() >= n)) return true;
     return fail(ErrorCode::truncated, what);
   }
-  bool out_of_range(const std::string& value) {
+  MSGPACK_GEN_COLD bool too_deep() {
+    return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
+  }
+  MSGPACK_GEN_COLD bool bytes_exceed_input(const char* what, std::uint32_t n) {
+    return fail(ErrorCode::length_exceeds_input,
+                std::string(what) + " of " + std::to_string(n) + " bytes");
+  }
+  MSGPACK_GEN_COLD bool entries_exceed_input(const std::uint8_t* header, const char* what,
+                                             const char* entries, std::uint32_t n) {
+    std::size_t left = remaining();
+    pos_ = header;  // the error points at the header, as for str/bin/ext
+    return fail(ErrorCode::length_exceeds_input, std::string(what) + " of " + std::to_string(n) +
+                                                     " " + entries + " to fit in the " +
+                                                     std::to_string(left) + " remaining bytes");
+  }
+  MSGPACK_GEN_COLD bool out_of_range(const std::string& value) {
     if (code_ == ErrorCode::ok) {
       code_ = ErrorCode::out_of_range;
       error_offset_ = offset();
@@ -578,8 +605,9 @@ class Reader {
 
   // An array or map header: fix form (fix_base | n), 16-bit (marker16) or 32-bit (marker16 + 1)
   // count, then checked against the bytes left, at least min_bytes per entry.
-  bool read_container_header(std::uint8_t fix_base, std::uint8_t marker16, std::uint64_t min_bytes,
-                             const char* what, const char* entries, std::uint32_t& n) {
+  MSGPACK_GEN_ALWAYS_INLINE bool read_container_header(std::uint8_t fix_base, std::uint8_t marker16,
+                                                       std::uint64_t min_bytes, const char* what,
+                                                       const char* entries, std::uint32_t& n) {
     if (!need(1, what)) return false;
     const std::uint8_t* start = pos_;
     std::uint8_t m = *pos_;
@@ -591,12 +619,8 @@ class Reader {
     } else {
       return mismatch(what);
     }
-    if (n * min_bytes > remaining()) {
-      std::size_t left = remaining();
-      pos_ = start;  // the error points at the header, as for str/bin/ext
-      return fail(ErrorCode::length_exceeds_input, std::string(what) + " of " + std::to_string(n) +
-                                                       " " + entries + " to fit in the " +
-                                                       std::to_string(left) + " remaining bytes");
+    if (MSGPACK_GEN_UNLIKELY(n * min_bytes > remaining())) {
+      return entries_exceed_input(start, what, entries, n);
     }
     return true;
   }
@@ -642,17 +666,16 @@ class Reader {
     }
   }
 
-  bool take_bytes(std::size_t header, std::uint32_t n, const char* what, std::string_view& out) {
-    if (remaining() - header < n) {
-      return fail(ErrorCode::length_exceeds_input,
-                  std::string(what) + " of " + std::to_string(n) + " bytes");
-    }
+  MSGPACK_GEN_ALWAYS_INLINE bool take_bytes(std::size_t header, std::uint32_t n, const char* what,
+                                            std::string_view& out) {
+    if (MSGPACK_GEN_UNLIKELY(remaining() - header < n)) return bytes_exceed_input(what, n);
     out = std::string_view(reinterpret_cast<const char*>(pos_ + header), n);
     pos_ += header + n;
     return true;
   }
 
-  void prefix_path(std::string_view open, std::string_view name, std::string_view close) {
+  MSGPACK_GEN_COLD void prefix_path(std::string_view open, std::string_view name,
+                                    std::string_view close) {
     std::string segment;
     segment.reserve(open.size() + name.size() + close.size() + path_.size());
     segment.append(open).append(name).append(close).append(path_);

@@ -23,17 +23,28 @@ enum class ErrorCode {
 
 inline const char* to_string(ErrorCode code) noexcept {
   switch (code) {
-    case ErrorCode::ok: return "ok";
-    case ErrorCode::truncated: return "truncated input";
-    case ErrorCode::type_mismatch: return "type mismatch";
-    case ErrorCode::out_of_range: return "integer out of range";
-    case ErrorCode::invalid_marker: return "invalid marker";
-    case ErrorCode::too_deep: return "nesting too deep";
-    case ErrorCode::length_exceeds_input: return "length exceeds input";
-    case ErrorCode::trailing_bytes: return "trailing bytes";
-    case ErrorCode::invalid_value: return "invalid value";
-    case ErrorCode::missing_field: return "missing required field";
-    case ErrorCode::unknown_key: return "unknown key";
+    case ErrorCode::ok:
+      return "ok";
+    case ErrorCode::truncated:
+      return "truncated input";
+    case ErrorCode::type_mismatch:
+      return "type mismatch";
+    case ErrorCode::out_of_range:
+      return "integer out of range";
+    case ErrorCode::invalid_marker:
+      return "invalid marker";
+    case ErrorCode::too_deep:
+      return "nesting too deep";
+    case ErrorCode::length_exceeds_input:
+      return "length exceeds input";
+    case ErrorCode::trailing_bytes:
+      return "trailing bytes";
+    case ErrorCode::invalid_value:
+      return "invalid value";
+    case ErrorCode::missing_field:
+      return "missing required field";
+    case ErrorCode::unknown_key:
+      return "unknown key";
   }
   return "unknown error";
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "msgpack_gen/buffer.hpp"
+#include "msgpack_gen/detail/compiler.hpp"
 #include "msgpack_gen/endian.hpp"
 
 namespace msgpack_gen {
@@ -135,11 +136,21 @@ inline std::uint8_t* bin_header(std::uint8_t* p, std::uint32_t n) noexcept {
 
 inline std::uint8_t* ext_header(std::uint8_t* p, std::int8_t type, std::uint32_t n) noexcept {
   switch (n) {
-    case 1: *p++ = 0xd4; break;
-    case 2: *p++ = 0xd5; break;
-    case 4: *p++ = 0xd6; break;
-    case 8: *p++ = 0xd7; break;
-    case 16: *p++ = 0xd8; break;
+    case 1:
+      *p++ = 0xd4;
+      break;
+    case 2:
+      *p++ = 0xd5;
+      break;
+    case 4:
+      *p++ = 0xd6;
+      break;
+    case 8:
+      *p++ = 0xd7;
+      break;
+    case 16:
+      *p++ = 0xd8;
+      break;
     default:
       if (n <= 0xff) {
         *p++ = 0xc7;
@@ -166,14 +177,18 @@ class Writer {
   Buffer& buffer() noexcept { return out_; }
 
   void nil() { put1(0xc0); }
-  void boolean(bool v) { put1(v ? 0xc3 : 0xc2); }
+  MSGPACK_GEN_ALWAYS_INLINE void boolean(bool v) { put1(v ? 0xc3 : 0xc2); }
 
-  void uint(std::uint64_t v) { out_.commit(encode::uint(out_.prepare(encode::kMaxIntSize), v)); }
-  void sint(std::int64_t v) { out_.commit(encode::sint(out_.prepare(encode::kMaxIntSize), v)); }
-  void f32(float v) { out_.commit(encode::f32(out_.prepare(5), v)); }
-  void f64(double v) { out_.commit(encode::f64(out_.prepare(9), v)); }
+  MSGPACK_GEN_ALWAYS_INLINE void uint(std::uint64_t v) {
+    out_.commit(encode::uint(out_.prepare(encode::kMaxIntSize), v));
+  }
+  MSGPACK_GEN_ALWAYS_INLINE void sint(std::int64_t v) {
+    out_.commit(encode::sint(out_.prepare(encode::kMaxIntSize), v));
+  }
+  MSGPACK_GEN_ALWAYS_INLINE void f32(float v) { out_.commit(encode::f32(out_.prepare(5), v)); }
+  MSGPACK_GEN_ALWAYS_INLINE void f64(double v) { out_.commit(encode::f64(out_.prepare(9), v)); }
 
-  void str(const char* s, std::size_t n) {
+  MSGPACK_GEN_ALWAYS_INLINE void str(const char* s, std::size_t n) {
     check_length(n);
     std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
     p = encode::str_header(p, static_cast<std::uint32_t>(n));
@@ -198,11 +213,22 @@ class Writer {
     out_.commit(p + n);
   }
 
-  void array_header(std::uint32_t n) {
+  MSGPACK_GEN_ALWAYS_INLINE void array_header(std::uint32_t n) {
     out_.commit(encode::array_header(out_.prepare(encode::kMaxHeaderSize), n));
   }
-  void map_header(std::uint32_t n) {
+  MSGPACK_GEN_ALWAYS_INLINE void map_header(std::uint32_t n) {
     out_.commit(encode::map_header(out_.prepare(encode::kMaxHeaderSize), n));
+  }
+
+  // A constant of pre-encoded bytes (a string literal or a constexpr char array, as generated
+  // code uses for keys): all of it but the terminating NUL. The length is known at compile time,
+  // so the copy is a few moves.
+  template <std::size_t N>
+  MSGPACK_GEN_ALWAYS_INLINE void raw_constant(const char (&bytes)[N]) {
+    constexpr std::size_t n = N - 1;
+    std::uint8_t* p = out_.prepare(n);
+    std::memcpy(p, bytes, n);
+    out_.commit(p + n);
   }
 
   // Bytes that are already msgpack: pre-encoded keys and headers, or a whole encoded value.
@@ -212,7 +238,10 @@ class Writer {
  private:
   // msgpack lengths are 32-bit: a larger payload cannot be encoded at all.
   static void check_length(std::size_t n) {
-    if (n > 0xffffffffu) throw std::length_error("msgpack_gen: a str, bin or ext over 4 GiB");
+    if (MSGPACK_GEN_UNLIKELY(n > 0xffffffffu)) too_long();
+  }
+  [[noreturn]] MSGPACK_GEN_COLD static void too_long() {
+    throw std::length_error("msgpack_gen: a str, bin or ext over 4 GiB");
   }
 
   void put1(std::uint8_t byte) {

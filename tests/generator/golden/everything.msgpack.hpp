@@ -252,54 +252,74 @@ inline std::uint32_t codec<::golden::Scalars>::field_count(const ::golden::Scala
 }
 
 inline void codec<::golden::Scalars>::encode_fields(Writer& out, const ::golden::Scalars& value) {
-  // flag: bool
-  out.raw(kFlag, sizeof kFlag - 1);
-  write_value(out, value.flag);
-  // i8: int8_t
-  out.raw(kI8, sizeof kI8 - 1);
-  write_value(out, value.i8);
-  // i16: int16_t
-  out.raw(kI16, sizeof kI16 - 1);
-  write_value(out, value.i16);
-  // i32: int32_t
-  out.raw(kI32, sizeof kI32 - 1);
-  write_value(out, value.i32);
-  // i64: int64_t
-  out.raw(kI64, sizeof kI64 - 1);
-  write_value(out, value.i64);
-  // u8: uint8_t
-  out.raw(kU8, sizeof kU8 - 1);
-  write_value(out, value.u8);
-  // u16: uint16_t
-  out.raw(kU16, sizeof kU16 - 1);
-  write_value(out, value.u16);
-  // u32: uint32_t
-  out.raw(kU32, sizeof kU32 - 1);
-  write_value(out, value.u32);
-  // u64: uint64_t
-  out.raw(kU64, sizeof kU64 - 1);
-  write_value(out, value.u64);
-  // plain_int: int
-  out.raw(kPlainInt, sizeof kPlainInt - 1);
-  write_value(out, value.plain_int);
-  // plain_long: long
-  out.raw(kPlainLong, sizeof kPlainLong - 1);
-  write_value(out, value.plain_long);
-  // plain_ull: unsigned long long
-  out.raw(kPlainUll, sizeof kPlainUll - 1);
-  write_value(out, value.plain_ull);
-  // f32: float
-  out.raw(kF32, sizeof kF32 - 1);
-  write_value(out, value.f32);
-  // f64: double
-  out.raw(kF64, sizeof kF64 - 1);
-  write_value(out, value.f64);
-  // color: golden::Color
-  out.raw(kColor, sizeof kColor - 1);
-  write_value(out, value.color);
-  // level: golden::Level
-  out.raw(kLevel, sizeof kLevel - 1);
-  write_value(out, value.level);
+  {  // flag, i8, i16, i32, i64, u8, u16, u32, u64, plain_int, plain_long, plain_ull, f32, f64, color, level: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kFlag - 1 + encode::max_size(value.flag) +
+        sizeof kI8 - 1 + encode::max_size(value.i8) +
+        sizeof kI16 - 1 + encode::max_size(value.i16) +
+        sizeof kI32 - 1 + encode::max_size(value.i32) +
+        sizeof kI64 - 1 + encode::max_size(value.i64) +
+        sizeof kU8 - 1 + encode::max_size(value.u8) +
+        sizeof kU16 - 1 + encode::max_size(value.u16) +
+        sizeof kU32 - 1 + encode::max_size(value.u32) +
+        sizeof kU64 - 1 + encode::max_size(value.u64) +
+        sizeof kPlainInt - 1 + encode::max_size(value.plain_int) +
+        sizeof kPlainLong - 1 + encode::max_size(value.plain_long) +
+        sizeof kPlainUll - 1 + encode::max_size(value.plain_ull) +
+        sizeof kF32 - 1 + encode::max_size(value.f32) +
+        sizeof kF64 - 1 + encode::max_size(value.f64) +
+        sizeof kColor - 1 + encode::max_size(value.color) +
+        sizeof kLevel - 1 + encode::max_size(value.level));
+    // flag: bool
+    p = encode::put_raw(p, kFlag);
+    p = encode::put(p, value.flag);
+    // i8: int8_t
+    p = encode::put_raw(p, kI8);
+    p = encode::put(p, value.i8);
+    // i16: int16_t
+    p = encode::put_raw(p, kI16);
+    p = encode::put(p, value.i16);
+    // i32: int32_t
+    p = encode::put_raw(p, kI32);
+    p = encode::put(p, value.i32);
+    // i64: int64_t
+    p = encode::put_raw(p, kI64);
+    p = encode::put(p, value.i64);
+    // u8: uint8_t
+    p = encode::put_raw(p, kU8);
+    p = encode::put(p, value.u8);
+    // u16: uint16_t
+    p = encode::put_raw(p, kU16);
+    p = encode::put(p, value.u16);
+    // u32: uint32_t
+    p = encode::put_raw(p, kU32);
+    p = encode::put(p, value.u32);
+    // u64: uint64_t
+    p = encode::put_raw(p, kU64);
+    p = encode::put(p, value.u64);
+    // plain_int: int
+    p = encode::put_raw(p, kPlainInt);
+    p = encode::put(p, value.plain_int);
+    // plain_long: long
+    p = encode::put_raw(p, kPlainLong);
+    p = encode::put(p, value.plain_long);
+    // plain_ull: unsigned long long
+    p = encode::put_raw(p, kPlainUll);
+    p = encode::put(p, value.plain_ull);
+    // f32: float
+    p = encode::put_raw(p, kF32);
+    p = encode::put(p, value.f32);
+    // f64: double
+    p = encode::put_raw(p, kF64);
+    p = encode::put(p, value.f64);
+    // color: golden::Color
+    p = encode::put_raw(p, kColor);
+    p = encode::put(p, value.color);
+    // level: golden::Level
+    p = encode::put_raw(p, kLevel);
+    p = encode::put(p, value.level);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& value) {
@@ -328,62 +348,62 @@ inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& valu
 inline int codec<::golden::Scalars>::decode_field(Reader& in, std::string_view key, ::golden::Scalars& value) {
   switch (key.size()) {
     case 2:
-      if (key == "i8") {  // i8: int8_t
+      if (std::memcmp(key.data(), "i8", 2) == 0) {  // i8: int8_t
         return read_value(in, value.i8) ? 1 : kFieldFailed;
       }
-      if (key == "u8") {  // u8: uint8_t
+      if (std::memcmp(key.data(), "u8", 2) == 0) {  // u8: uint8_t
         return read_value(in, value.u8) ? 5 : kFieldFailed;
       }
       break;
     case 3:
-      if (key == "i16") {  // i16: int16_t
+      if (std::memcmp(key.data(), "i16", 3) == 0) {  // i16: int16_t
         return read_value(in, value.i16) ? 2 : kFieldFailed;
       }
-      if (key == "i32") {  // i32: int32_t
+      if (std::memcmp(key.data(), "i32", 3) == 0) {  // i32: int32_t
         return read_value(in, value.i32) ? 3 : kFieldFailed;
       }
-      if (key == "i64") {  // i64: int64_t
+      if (std::memcmp(key.data(), "i64", 3) == 0) {  // i64: int64_t
         return read_value(in, value.i64) ? 4 : kFieldFailed;
       }
-      if (key == "u16") {  // u16: uint16_t
+      if (std::memcmp(key.data(), "u16", 3) == 0) {  // u16: uint16_t
         return read_value(in, value.u16) ? 6 : kFieldFailed;
       }
-      if (key == "u32") {  // u32: uint32_t
+      if (std::memcmp(key.data(), "u32", 3) == 0) {  // u32: uint32_t
         return read_value(in, value.u32) ? 7 : kFieldFailed;
       }
-      if (key == "u64") {  // u64: uint64_t
+      if (std::memcmp(key.data(), "u64", 3) == 0) {  // u64: uint64_t
         return read_value(in, value.u64) ? 8 : kFieldFailed;
       }
-      if (key == "f32") {  // f32: float
+      if (std::memcmp(key.data(), "f32", 3) == 0) {  // f32: float
         return read_value(in, value.f32) ? 12 : kFieldFailed;
       }
-      if (key == "f64") {  // f64: double
+      if (std::memcmp(key.data(), "f64", 3) == 0) {  // f64: double
         return read_value(in, value.f64) ? 13 : kFieldFailed;
       }
       break;
     case 4:
-      if (key == "flag") {  // flag: bool
+      if (std::memcmp(key.data(), "flag", 4) == 0) {  // flag: bool
         return read_value(in, value.flag) ? 0 : kFieldFailed;
       }
       break;
     case 5:
-      if (key == "color") {  // color: golden::Color
+      if (std::memcmp(key.data(), "color", 5) == 0) {  // color: golden::Color
         return read_value(in, value.color) ? 14 : kFieldFailed;
       }
-      if (key == "level") {  // level: golden::Level
+      if (std::memcmp(key.data(), "level", 5) == 0) {  // level: golden::Level
         return read_value(in, value.level) ? 15 : kFieldFailed;
       }
       break;
     case 9:
-      if (key == "plain_int") {  // plain_int: int
+      if (std::memcmp(key.data(), "plain_int", 9) == 0) {  // plain_int: int
         return read_value(in, value.plain_int) ? 9 : kFieldFailed;
       }
-      if (key == "plain_ull") {  // plain_ull: unsigned long long
+      if (std::memcmp(key.data(), "plain_ull", 9) == 0) {  // plain_ull: unsigned long long
         return read_value(in, value.plain_ull) ? 11 : kFieldFailed;
       }
       break;
     case 10:
-      if (key == "plain_long") {  // plain_long: long
+      if (std::memcmp(key.data(), "plain_long", 10) == 0) {  // plain_long: long
         return read_value(in, value.plain_long) ? 10 : kFieldFailed;
       }
       break;
@@ -402,12 +422,18 @@ inline std::uint32_t codec<::golden::Point>::field_count(const ::golden::Point& 
 }
 
 inline void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::Point& value) {
-  // x: int32_t
-  out.raw(kX, sizeof kX - 1);
-  write_value(out, value.x);
-  // y: int32_t
-  out.raw(kY, sizeof kY - 1);
-  write_value(out, value.y);
+  {  // x, y: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kX - 1 + encode::max_size(value.x) +
+        sizeof kY - 1 + encode::max_size(value.y));
+    // x: int32_t
+    p = encode::put_raw(p, kX);
+    p = encode::put(p, value.x);
+    // y: int32_t
+    p = encode::put_raw(p, kY);
+    p = encode::put(p, value.y);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
@@ -436,10 +462,10 @@ inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
 inline int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::golden::Point& value) {
   switch (key.size()) {
     case 1:
-      if (key == "x") {  // x: int32_t
+      if (std::memcmp(key.data(), "x", 1) == 0) {  // x: int32_t
         return read_value(in, value.x) ? 0 : kFieldFailed;
       }
-      if (key == "y") {  // y: int32_t
+      if (std::memcmp(key.data(), "y", 1) == 0) {  // y: int32_t
         return read_value(in, value.y) ? 1 : kFieldFailed;
       }
       break;
@@ -458,44 +484,50 @@ inline std::uint32_t codec<::golden::Containers>::field_count(const ::golden::Co
 }
 
 inline void codec<::golden::Containers>::encode_fields(Writer& out, const ::golden::Containers& value) {
-  // name: golden::Name
-  out.raw(kName, sizeof kName - 1);
-  write_value(out, value.name);
-  // blob: std::vector<uint8_t>
-  out.raw(kBlob, sizeof kBlob - 1);
-  write_value(out, value.blob);
+  {  // name, blob: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kName - 1 + encode::max_size(value.name) +
+        sizeof kBlob - 1 + encode::max_size(value.blob));
+    // name: golden::Name
+    p = encode::put_raw(p, kName);
+    p = encode::put(p, value.name);
+    // blob: std::vector<uint8_t>
+    p = encode::put_raw(p, kBlob);
+    p = encode::put(p, value.blob);
+    out.buffer().commit(p);
+  }
   // bytes: std::vector<std::byte>
-  out.raw(kBytes, sizeof kBytes - 1);
+  out.raw_constant(kBytes);
   write_value(out, value.bytes);
   // numbers: golden::Numbers
-  out.raw(kNumbers, sizeof kNumbers - 1);
+  out.raw_constant(kNumbers);
   write_value(out, value.numbers);
   // triple: std::array<double, 3>
-  out.raw(kTriple, sizeof kTriple - 1);
+  out.raw_constant(kTriple);
   write_value(out, value.triple);
   // points: std::vector<Point>
-  out.raw(kPoints, sizeof kPoints - 1);
+  out.raw_constant(kPoints);
   write_value(out, value.points);
   // by_name: std::map<std::string, int64_t>
-  out.raw(kByName, sizeof kByName - 1);
+  out.raw_constant(kByName);
   write_value(out, value.by_name);
   // by_id: std::map<int32_t, std::string>
-  out.raw(kById, sizeof kById - 1);
+  out.raw_constant(kById);
   write_value(out, value.by_id);
   // lookup: std::unordered_map<std::string, Point>
-  out.raw(kLookup, sizeof kLookup - 1);
+  out.raw_constant(kLookup);
   write_value(out, value.lookup);
   // maybe: std::optional<int32_t>
-  out.raw(kMaybe, sizeof kMaybe - 1);
+  out.raw_constant(kMaybe);
   write_value(out, value.maybe);
   // maybe_point: std::optional<Point>
-  out.raw(kMaybePoint, sizeof kMaybePoint - 1);
+  out.raw_constant(kMaybePoint);
   write_value(out, value.maybe_point);
   // nested: std::vector<std::vector<std::string>>
-  out.raw(kNested, sizeof kNested - 1);
+  out.raw_constant(kNested);
   write_value(out, value.nested);
   // anonymous: unnamed struct
-  out.raw(kAnonymous, sizeof kAnonymous - 1);
+  out.raw_constant(kAnonymous);
   write_value(out, value.anonymous);
 }
 
@@ -525,53 +557,53 @@ inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers
 inline int codec<::golden::Containers>::decode_field(Reader& in, std::string_view key, ::golden::Containers& value) {
   switch (key.size()) {
     case 4:
-      if (key == "name") {  // name: golden::Name
+      if (std::memcmp(key.data(), "name", 4) == 0) {  // name: golden::Name
         return read_value(in, value.name) ? 0 : kFieldFailed;
       }
-      if (key == "blob") {  // blob: std::vector<uint8_t>
+      if (std::memcmp(key.data(), "blob", 4) == 0) {  // blob: std::vector<uint8_t>
         return read_value(in, value.blob) ? 1 : kFieldFailed;
       }
       break;
     case 5:
-      if (key == "bytes") {  // bytes: std::vector<std::byte>
+      if (std::memcmp(key.data(), "bytes", 5) == 0) {  // bytes: std::vector<std::byte>
         return read_value(in, value.bytes) ? 2 : kFieldFailed;
       }
-      if (key == "by_id") {  // by_id: std::map<int32_t, std::string>
+      if (std::memcmp(key.data(), "by_id", 5) == 0) {  // by_id: std::map<int32_t, std::string>
         return read_value(in, value.by_id) ? 7 : kFieldFailed;
       }
-      if (key == "maybe") {  // maybe: std::optional<int32_t>
+      if (std::memcmp(key.data(), "maybe", 5) == 0) {  // maybe: std::optional<int32_t>
         return read_value(in, value.maybe) ? 9 : kFieldFailed;
       }
       break;
     case 6:
-      if (key == "triple") {  // triple: std::array<double, 3>
+      if (std::memcmp(key.data(), "triple", 6) == 0) {  // triple: std::array<double, 3>
         return read_value(in, value.triple) ? 4 : kFieldFailed;
       }
-      if (key == "points") {  // points: std::vector<Point>
+      if (std::memcmp(key.data(), "points", 6) == 0) {  // points: std::vector<Point>
         return read_value(in, value.points) ? 5 : kFieldFailed;
       }
-      if (key == "lookup") {  // lookup: std::unordered_map<std::string, Point>
+      if (std::memcmp(key.data(), "lookup", 6) == 0) {  // lookup: std::unordered_map<std::string, Point>
         return read_value(in, value.lookup) ? 8 : kFieldFailed;
       }
-      if (key == "nested") {  // nested: std::vector<std::vector<std::string>>
+      if (std::memcmp(key.data(), "nested", 6) == 0) {  // nested: std::vector<std::vector<std::string>>
         return read_value(in, value.nested) ? 11 : kFieldFailed;
       }
       break;
     case 7:
-      if (key == "numbers") {  // numbers: golden::Numbers
+      if (std::memcmp(key.data(), "numbers", 7) == 0) {  // numbers: golden::Numbers
         return read_value(in, value.numbers) ? 3 : kFieldFailed;
       }
-      if (key == "by_name") {  // by_name: std::map<std::string, int64_t>
+      if (std::memcmp(key.data(), "by_name", 7) == 0) {  // by_name: std::map<std::string, int64_t>
         return read_value(in, value.by_name) ? 6 : kFieldFailed;
       }
       break;
     case 9:
-      if (key == "anonymous") {  // anonymous: unnamed struct
+      if (std::memcmp(key.data(), "anonymous", 9) == 0) {  // anonymous: unnamed struct
         return read_value(in, value.anonymous) ? 12 : kFieldFailed;
       }
       break;
     case 11:
-      if (key == "maybe_point") {  // maybe_point: std::optional<Point>
+      if (std::memcmp(key.data(), "maybe_point", 11) == 0) {  // maybe_point: std::optional<Point>
         return read_value(in, value.maybe_point) ? 10 : kFieldFailed;
       }
       break;
@@ -590,11 +622,16 @@ inline std::uint32_t codec<decltype(::golden::Containers::anonymous)>::field_cou
 }
 
 inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value) {
-  // label: std::string
-  out.raw(kLabel, sizeof kLabel - 1);
-  write_value(out, value.label);
+  {  // label: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kLabel - 1 + encode::max_size(value.label));
+    // label: std::string
+    p = encode::put_raw(p, kLabel);
+    p = encode::put(p, value.label);
+    out.buffer().commit(p);
+  }
   // inner: unnamed struct
-  out.raw(kInner, sizeof kInner - 1);
+  out.raw_constant(kInner);
   write_value(out, value.inner);
 }
 
@@ -624,10 +661,10 @@ inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in,
 inline int codec<decltype(::golden::Containers::anonymous)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value) {
   switch (key.size()) {
     case 5:
-      if (key == "label") {  // label: std::string
+      if (std::memcmp(key.data(), "label", 5) == 0) {  // label: std::string
         return read_value(in, value.label) ? 0 : kFieldFailed;
       }
-      if (key == "inner") {  // inner: unnamed struct
+      if (std::memcmp(key.data(), "inner", 5) == 0) {  // inner: unnamed struct
         return read_value(in, value.inner) ? 1 : kFieldFailed;
       }
       break;
@@ -646,9 +683,14 @@ inline std::uint32_t codec<decltype(::golden::Containers::anonymous.inner)>::fie
 }
 
 inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value) {
-  // depth: uint16_t
-  out.raw(kDepth, sizeof kDepth - 1);
-  write_value(out, value.depth);
+  {  // depth: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kDepth - 1 + encode::max_size(value.depth));
+    // depth: uint16_t
+    p = encode::put_raw(p, kDepth);
+    p = encode::put(p, value.depth);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value) {
@@ -677,7 +719,7 @@ inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reade
 inline int codec<decltype(::golden::Containers::anonymous.inner)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value) {
   switch (key.size()) {
     case 5:
-      if (key == "depth") {  // depth: uint16_t
+      if (std::memcmp(key.data(), "depth", 5) == 0) {  // depth: uint16_t
         return read_value(in, value.depth) ? 0 : kFieldFailed;
       }
       break;
@@ -696,12 +738,18 @@ inline std::uint32_t codec<::golden::Meta>::field_count(const ::golden::Meta& va
 }
 
 inline void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Meta& value) {
-  // version: int64_t
-  out.raw(kVersion, sizeof kVersion - 1);
-  write_value(out, value.version);
-  // origin: std::string
-  out.raw(kOrigin, sizeof kOrigin - 1);
-  write_value(out, value.origin);
+  {  // version, origin: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kVersion - 1 + encode::max_size(value.version) +
+        sizeof kOrigin - 1 + encode::max_size(value.origin));
+    // version: int64_t
+    p = encode::put_raw(p, kVersion);
+    p = encode::put(p, value.version);
+    // origin: std::string
+    p = encode::put_raw(p, kOrigin);
+    p = encode::put(p, value.origin);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
@@ -730,12 +778,12 @@ inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
 inline int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::golden::Meta& value) {
   switch (key.size()) {
     case 6:
-      if (key == "origin") {  // origin: std::string
+      if (std::memcmp(key.data(), "origin", 6) == 0) {  // origin: std::string
         return read_value(in, value.origin) ? 1 : kFieldFailed;
       }
       break;
     case 7:
-      if (key == "version") {  // version: int64_t
+      if (std::memcmp(key.data(), "version", 7) == 0) {  // version: int64_t
         return read_value(in, value.version) ? 0 : kFieldFailed;
       }
       break;
@@ -758,32 +806,44 @@ inline std::uint32_t codec<::golden::Tagged>::field_count(const ::golden::Tagged
 }
 
 inline void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::Tagged& value) {
-  // name as "username": std::string
-  out.raw(kName, sizeof kName - 1);
-  write_value(out, value.name);
+  {  // name: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kName - 1 + encode::max_size(value.name));
+    // name as "username": std::string
+    p = encode::put_raw(p, kName);
+    p = encode::put(p, value.name);
+    out.buffer().commit(p);
+  }
   // note: std::optional<std::string> (omitempty)
   if (!is_empty(value.note)) {
-    out.raw(kNote, sizeof kNote - 1);
+    out.raw_constant(kNote);
     write_value(out, value.note);
   }
   // scores as "s": std::vector<int32_t> (omitempty)
   if (!is_empty(value.scores)) {
-    out.raw(kScores, sizeof kScores - 1);
+    out.raw_constant(kScores);
     write_value(out, value.scores);
   }
-  // zero: int32_t (omitempty)
-  if (!is_empty(value.zero)) {
-    out.raw(kZero, sizeof kZero - 1);
-    write_value(out, value.zero);
+  {  // zero, meta.version, meta.origin: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kZero - 1 + encode::max_size(value.zero) +
+        sizeof kMetaVersion - 1 + encode::max_size(value.meta.version) +
+        sizeof kMetaOrigin - 1 + encode::max_size(value.meta.origin));
+    // zero: int32_t (omitempty)
+    if (!is_empty(value.zero)) {
+      p = encode::put_raw(p, kZero);
+      p = encode::put(p, value.zero);
+    }
+    // meta.version: int64_t
+    p = encode::put_raw(p, kMetaVersion);
+    p = encode::put(p, value.meta.version);
+    // meta.origin: std::string
+    p = encode::put_raw(p, kMetaOrigin);
+    p = encode::put(p, value.meta.origin);
+    out.buffer().commit(p);
   }
-  // meta.version: int64_t
-  out.raw(kMetaVersion, sizeof kMetaVersion - 1);
-  write_value(out, value.meta.version);
-  // meta.origin: std::string
-  out.raw(kMetaOrigin, sizeof kMetaOrigin - 1);
-  write_value(out, value.meta.origin);
   // where: golden::Point
-  out.raw(kWhere, sizeof kWhere - 1);
+  out.raw_constant(kWhere);
   write_value(out, value.where);
 }
 
@@ -813,35 +873,35 @@ inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value)
 inline int codec<::golden::Tagged>::decode_field(Reader& in, std::string_view key, ::golden::Tagged& value) {
   switch (key.size()) {
     case 1:
-      if (key == "s") {  // scores as "s": std::vector<int32_t>
+      if (std::memcmp(key.data(), "s", 1) == 0) {  // scores as "s": std::vector<int32_t>
         return read_value(in, value.scores) ? 2 : kFieldFailed;
       }
       break;
     case 4:
-      if (key == "note") {  // note: std::optional<std::string>
+      if (std::memcmp(key.data(), "note", 4) == 0) {  // note: std::optional<std::string>
         return read_value(in, value.note) ? 1 : kFieldFailed;
       }
-      if (key == "zero") {  // zero: int32_t
+      if (std::memcmp(key.data(), "zero", 4) == 0) {  // zero: int32_t
         return read_value(in, value.zero) ? 3 : kFieldFailed;
       }
       break;
     case 5:
-      if (key == "where") {  // where: golden::Point
+      if (std::memcmp(key.data(), "where", 5) == 0) {  // where: golden::Point
         return read_value(in, value.where) ? 6 : kFieldFailed;
       }
       break;
     case 6:
-      if (key == "origin") {  // meta.origin: std::string
+      if (std::memcmp(key.data(), "origin", 6) == 0) {  // meta.origin: std::string
         return read_value(in, value.meta.origin) ? 5 : kFieldFailed;
       }
       break;
     case 7:
-      if (key == "version") {  // meta.version: int64_t
+      if (std::memcmp(key.data(), "version", 7) == 0) {  // meta.version: int64_t
         return read_value(in, value.meta.version) ? 4 : kFieldFailed;
       }
       break;
     case 8:
-      if (key == "username") {  // name as "username": std::string
+      if (std::memcmp(key.data(), "username", 8) == 0) {  // name as "username": std::string
         return read_value(in, value.name) ? 0 : kFieldFailed;
       }
       break;
@@ -851,8 +911,14 @@ inline int codec<::golden::Tagged>::decode_field(Reader& in, std::string_view ke
 
 inline void codec<::golden::Row>::encode(Writer& out, const ::golden::Row& value) {
   out.raw("\x94", 1);  // array header: 4 elements
-  write_value(out, value.id);  // [0] id: uint64_t
-  write_value(out, value.name);  // [1] name: std::string
+  {  // id, name: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        encode::max_size(value.id) +
+        encode::max_size(value.name));
+    p = encode::put(p, value.id);  // [0] id: uint64_t
+    p = encode::put(p, value.name);  // [1] name: std::string
+    out.buffer().commit(p);
+  }
   write_value(out, value.balance);  // [2] balance: std::optional<double>
   write_value(out, value.tags);  // [3] tags: std::vector<std::string>
 }
@@ -884,12 +950,18 @@ inline std::uint32_t codec<::golden::Views>::field_count(const ::golden::Views& 
 }
 
 inline void codec<::golden::Views>::encode_fields(Writer& out, const ::golden::Views& value) {
-  // text: std::string_view
-  out.raw(kText, sizeof kText - 1);
-  write_value(out, value.text);
-  // n: int32_t
-  out.raw(kN, sizeof kN - 1);
-  write_value(out, value.n);
+  {  // text, n: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kText - 1 + encode::max_size(value.text) +
+        sizeof kN - 1 + encode::max_size(value.n));
+    // text: std::string_view
+    p = encode::put_raw(p, kText);
+    p = encode::put(p, value.text);
+    // n: int32_t
+    p = encode::put_raw(p, kN);
+    p = encode::put(p, value.n);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
@@ -918,12 +990,12 @@ inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
 inline int codec<::golden::Views>::decode_field(Reader& in, std::string_view key, ::golden::Views& value) {
   switch (key.size()) {
     case 1:
-      if (key == "n") {  // n: int32_t
+      if (std::memcmp(key.data(), "n", 1) == 0) {  // n: int32_t
         return read_value(in, value.n) ? 1 : kFieldFailed;
       }
       break;
     case 4:
-      if (key == "text") {  // text: std::string_view
+      if (std::memcmp(key.data(), "text", 4) == 0) {  // text: std::string_view
         return read_value(in, value.text) ? 0 : kFieldFailed;
       }
       break;
@@ -942,11 +1014,16 @@ inline std::uint32_t codec<::golden::Tree>::field_count(const ::golden::Tree& va
 }
 
 inline void codec<::golden::Tree>::encode_fields(Writer& out, const ::golden::Tree& value) {
-  // label: std::string
-  out.raw(kLabel, sizeof kLabel - 1);
-  write_value(out, value.label);
+  {  // label: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kLabel - 1 + encode::max_size(value.label));
+    // label: std::string
+    p = encode::put_raw(p, kLabel);
+    p = encode::put(p, value.label);
+    out.buffer().commit(p);
+  }
   // children: std::vector<Tree>
-  out.raw(kChildren, sizeof kChildren - 1);
+  out.raw_constant(kChildren);
   write_value(out, value.children);
 }
 
@@ -976,12 +1053,12 @@ inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
 inline int codec<::golden::Tree>::decode_field(Reader& in, std::string_view key, ::golden::Tree& value) {
   switch (key.size()) {
     case 5:
-      if (key == "label") {  // label: std::string
+      if (std::memcmp(key.data(), "label", 5) == 0) {  // label: std::string
         return read_value(in, value.label) ? 0 : kFieldFailed;
       }
       break;
     case 8:
-      if (key == "children") {  // children: std::vector<Tree>
+      if (std::memcmp(key.data(), "children", 8) == 0) {  // children: std::vector<Tree>
         return read_value(in, value.children) ? 1 : kFieldFailed;
       }
       break;
@@ -1002,23 +1079,35 @@ inline std::uint32_t codec<::golden::IntKeys>::field_count(const ::golden::IntKe
 }
 
 inline void codec<::golden::IntKeys>::encode_fields(Writer& out, const ::golden::IntKeys& value) {
-  // request_type as "#0x00": uint32_t
-  out.raw(kRequestType, sizeof kRequestType - 1);
-  write_value(out, value.request_type);
-  // sync as "#0x01": uint64_t
-  out.raw(kSync, sizeof kSync - 1);
-  write_value(out, value.sync);
+  {  // request_type, sync: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kRequestType - 1 + encode::max_size(value.request_type) +
+        sizeof kSync - 1 + encode::max_size(value.sync));
+    // request_type as "#0x00": uint32_t
+    p = encode::put_raw(p, kRequestType);
+    p = encode::put(p, value.request_type);
+    // sync as "#0x01": uint64_t
+    p = encode::put_raw(p, kSync);
+    p = encode::put(p, value.sync);
+    out.buffer().commit(p);
+  }
   // schema_version as "#0x05": std::optional<uint64_t> (omitempty)
   if (!is_empty(value.schema_version)) {
-    out.raw(kSchemaVersion, sizeof kSchemaVersion - 1);
+    out.raw_constant(kSchemaVersion);
     write_value(out, value.schema_version);
   }
-  // negative as "#-3": int32_t
-  out.raw(kNegative, sizeof kNegative - 1);
-  write_value(out, value.negative);
-  // name: std::string
-  out.raw(kName, sizeof kName - 1);
-  write_value(out, value.name);
+  {  // negative, name: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kNegative - 1 + encode::max_size(value.negative) +
+        sizeof kName - 1 + encode::max_size(value.name));
+    // negative as "#-3": int32_t
+    p = encode::put_raw(p, kNegative);
+    p = encode::put(p, value.negative);
+    // name: std::string
+    p = encode::put_raw(p, kName);
+    p = encode::put(p, value.name);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& value) {
@@ -1067,7 +1156,7 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
 inline int codec<::golden::IntKeys>::decode_field(Reader& in, std::string_view key, ::golden::IntKeys& value) {
   switch (key.size()) {
     case 4:
-      if (key == "name") {  // name: std::string
+      if (std::memcmp(key.data(), "name", 4) == 0) {  // name: std::string
         return read_value(in, value.name) ? 4 : kFieldFailed;
       }
       break;
@@ -1131,9 +1220,14 @@ inline std::uint32_t codec<::golden::WriteOnly>::field_count(const ::golden::Wri
 }
 
 inline void codec<::golden::WriteOnly>::encode_fields(Writer& out, const ::golden::WriteOnly& value) {
-  // a: int32_t
-  out.raw(kA, sizeof kA - 1);
-  write_value(out, value.a);
+  {  // a: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kA - 1 + encode::max_size(value.a));
+    // a: int32_t
+    p = encode::put_raw(p, kA);
+    p = encode::put(p, value.a);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& value) {
@@ -1162,7 +1256,7 @@ inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& va
 inline int codec<::golden::ReadOnly>::decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value) {
   switch (key.size()) {
     case 1:
-      if (key == "b") {  // b: int32_t
+      if (std::memcmp(key.data(), "b", 1) == 0) {  // b: int32_t
         return read_value(in, value.b) ? 0 : kFieldFailed;
       }
       break;

@@ -216,9 +216,14 @@ inline std::uint32_t codec<::generic::Request<T>>::field_count(const ::generic::
 
 template <class T>
 inline void codec<::generic::Request<T>>::encode_fields(Writer& out, const ::generic::Request<T>& value) {
-  // mandatory: std::string
-  out.raw(kMandatory, sizeof kMandatory - 1);
-  write_value(out, value.mandatory);
+  {  // mandatory: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kMandatory - 1 + encode::max_size(value.mandatory));
+    // mandatory: std::string
+    p = encode::put_raw(p, kMandatory);
+    p = encode::put(p, value.mandatory);
+    out.buffer().commit(p);
+  }
   // payload: T (inline)
   codec<decltype(::generic::Request<T>::payload)>::encode_fields(out, value.payload);
 }
@@ -251,7 +256,7 @@ template <class T>
 inline int codec<::generic::Request<T>>::decode_field(Reader& in, std::string_view key, ::generic::Request<T>& value) {
   switch (key.size()) {
     case 9:
-      if (key == "mandatory") {  // mandatory: std::string
+      if (std::memcmp(key.data(), "mandatory", 9) == 0) {  // mandatory: std::string
         return read_value(in, value.mandatory) ? 0 : kFieldFailed;
       }
       break;
@@ -274,12 +279,18 @@ inline std::uint32_t codec<::generic::Payload>::field_count(const ::generic::Pay
 }
 
 inline void codec<::generic::Payload>::encode_fields(Writer& out, const ::generic::Payload& value) {
-  // id: int64_t
-  out.raw(kId, sizeof kId - 1);
-  write_value(out, value.id);
-  // name: std::string
-  out.raw(kName, sizeof kName - 1);
-  write_value(out, value.name);
+  {  // id, name: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kId - 1 + encode::max_size(value.id) +
+        sizeof kName - 1 + encode::max_size(value.name));
+    // id: int64_t
+    p = encode::put_raw(p, kId);
+    p = encode::put(p, value.id);
+    // name: std::string
+    p = encode::put_raw(p, kName);
+    p = encode::put(p, value.name);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::generic::Payload>::decode(Reader& in, ::generic::Payload& value) {
@@ -308,12 +319,12 @@ inline bool codec<::generic::Payload>::decode(Reader& in, ::generic::Payload& va
 inline int codec<::generic::Payload>::decode_field(Reader& in, std::string_view key, ::generic::Payload& value) {
   switch (key.size()) {
     case 2:
-      if (key == "id") {  // id: int64_t
+      if (std::memcmp(key.data(), "id", 2) == 0) {  // id: int64_t
         return read_value(in, value.id) ? 0 : kFieldFailed;
       }
       break;
     case 4:
-      if (key == "name") {  // name: std::string
+      if (std::memcmp(key.data(), "name", 4) == 0) {  // name: std::string
         return read_value(in, value.name) ? 1 : kFieldFailed;
       }
       break;
@@ -335,12 +346,17 @@ inline std::uint32_t codec<::generic::Other>::field_count(const ::generic::Other
 
 inline void codec<::generic::Other>::encode_fields(Writer& out, const ::generic::Other& value) {
   // tags: std::vector<std::string>
-  out.raw(kTags, sizeof kTags - 1);
+  out.raw_constant(kTags);
   write_value(out, value.tags);
-  // on: bool (omitempty)
-  if (!is_empty(value.on)) {
-    out.raw(kOn, sizeof kOn - 1);
-    write_value(out, value.on);
+  {  // on: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kOn - 1 + encode::max_size(value.on));
+    // on: bool (omitempty)
+    if (!is_empty(value.on)) {
+      p = encode::put_raw(p, kOn);
+      p = encode::put(p, value.on);
+    }
+    out.buffer().commit(p);
   }
 }
 
@@ -370,12 +386,12 @@ inline bool codec<::generic::Other>::decode(Reader& in, ::generic::Other& value)
 inline int codec<::generic::Other>::decode_field(Reader& in, std::string_view key, ::generic::Other& value) {
   switch (key.size()) {
     case 2:
-      if (key == "on") {  // on: bool
+      if (std::memcmp(key.data(), "on", 2) == 0) {  // on: bool
         return read_value(in, value.on) ? 1 : kFieldFailed;
       }
       break;
     case 4:
-      if (key == "tags") {  // tags: std::vector<std::string>
+      if (std::memcmp(key.data(), "tags", 4) == 0) {  // tags: std::vector<std::string>
         return read_value(in, value.tags) ? 0 : kFieldFailed;
       }
       break;
@@ -398,14 +414,19 @@ inline std::uint32_t codec<::generic::Envelope<T, Version>>::field_count(const :
 template <class T, int Version>
 inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value) {
   // request: Request<T>
-  out.raw(kRequest, sizeof kRequest - 1);
+  out.raw_constant(kRequest);
   write_value(out, value.request);
   // history: std::vector<Request<T>>
-  out.raw(kHistory, sizeof kHistory - 1);
+  out.raw_constant(kHistory);
   write_value(out, value.history);
-  // version: int32_t
-  out.raw(kVersion, sizeof kVersion - 1);
-  write_value(out, value.version);
+  {  // version: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kVersion - 1 + encode::max_size(value.version));
+    // version: int32_t
+    p = encode::put_raw(p, kVersion);
+    p = encode::put(p, value.version);
+    out.buffer().commit(p);
+  }
 }
 
 template <class T, int Version>
@@ -436,13 +457,13 @@ template <class T, int Version>
 inline int codec<::generic::Envelope<T, Version>>::decode_field(Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value) {
   switch (key.size()) {
     case 7:
-      if (key == "request") {  // request: Request<T>
+      if (std::memcmp(key.data(), "request", 7) == 0) {  // request: Request<T>
         return read_value(in, value.request) ? 0 : kFieldFailed;
       }
-      if (key == "history") {  // history: std::vector<Request<T>>
+      if (std::memcmp(key.data(), "history", 7) == 0) {  // history: std::vector<Request<T>>
         return read_value(in, value.history) ? 1 : kFieldFailed;
       }
-      if (key == "version") {  // version: int32_t
+      if (std::memcmp(key.data(), "version", 7) == 0) {  // version: int32_t
         return read_value(in, value.version) ? 2 : kFieldFailed;
       }
       break;
@@ -464,10 +485,10 @@ inline std::uint32_t codec<::generic::UsesTemplates>::field_count(const ::generi
 
 inline void codec<::generic::UsesTemplates>::encode_fields(Writer& out, const ::generic::UsesTemplates& value) {
   // first: Request<generic::Payload>
-  out.raw(kFirst, sizeof kFirst - 1);
+  out.raw_constant(kFirst);
   write_value(out, value.first);
   // others: std::vector<Request<Other>>
-  out.raw(kOthers, sizeof kOthers - 1);
+  out.raw_constant(kOthers);
   write_value(out, value.others);
   // flattened: Request<generic::Other> (inline)
   codec<decltype(::generic::UsesTemplates::flattened)>::encode_fields(out, value.flattened);
@@ -499,12 +520,12 @@ inline bool codec<::generic::UsesTemplates>::decode(Reader& in, ::generic::UsesT
 inline int codec<::generic::UsesTemplates>::decode_field(Reader& in, std::string_view key, ::generic::UsesTemplates& value) {
   switch (key.size()) {
     case 5:
-      if (key == "first") {  // first: Request<generic::Payload>
+      if (std::memcmp(key.data(), "first", 5) == 0) {  // first: Request<generic::Payload>
         return read_value(in, value.first) ? 0 : kFieldFailed;
       }
       break;
     case 6:
-      if (key == "others") {  // others: std::vector<Request<Other>>
+      if (std::memcmp(key.data(), "others", 6) == 0) {  // others: std::vector<Request<Other>>
         return read_value(in, value.others) ? 1 : kFieldFailed;
       }
       break;
@@ -527,12 +548,18 @@ inline std::uint32_t codec<::generic::Base>::field_count(const ::generic::Base& 
 }
 
 inline void codec<::generic::Base>::encode_fields(Writer& out, const ::generic::Base& value) {
-  // id: uint64_t
-  out.raw(kId, sizeof kId - 1);
-  write_value(out, value.id);
-  // created_by: std::string
-  out.raw(kCreatedBy, sizeof kCreatedBy - 1);
-  write_value(out, value.created_by);
+  {  // id, created_by: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kId - 1 + encode::max_size(value.id) +
+        sizeof kCreatedBy - 1 + encode::max_size(value.created_by));
+    // id: uint64_t
+    p = encode::put_raw(p, kId);
+    p = encode::put(p, value.id);
+    // created_by: std::string
+    p = encode::put_raw(p, kCreatedBy);
+    p = encode::put(p, value.created_by);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::generic::Base>::decode(Reader& in, ::generic::Base& value) {
@@ -561,12 +588,12 @@ inline bool codec<::generic::Base>::decode(Reader& in, ::generic::Base& value) {
 inline int codec<::generic::Base>::decode_field(Reader& in, std::string_view key, ::generic::Base& value) {
   switch (key.size()) {
     case 2:
-      if (key == "id") {  // id: uint64_t
+      if (std::memcmp(key.data(), "id", 2) == 0) {  // id: uint64_t
         return read_value(in, value.id) ? 0 : kFieldFailed;
       }
       break;
     case 10:
-      if (key == "created_by") {  // created_by: std::string
+      if (std::memcmp(key.data(), "created_by", 10) == 0) {  // created_by: std::string
         return read_value(in, value.created_by) ? 1 : kFieldFailed;
       }
       break;
@@ -585,15 +612,22 @@ inline std::uint32_t codec<::generic::Derived>::field_count(const ::generic::Der
 }
 
 inline void codec<::generic::Derived>::encode_fields(Writer& out, const ::generic::Derived& value) {
-  // id: uint64_t
-  out.raw(kId, sizeof kId - 1);
-  write_value(out, value.id);
-  // created_by: std::string
-  out.raw(kCreatedBy, sizeof kCreatedBy - 1);
-  write_value(out, value.created_by);
-  // title: std::string
-  out.raw(kTitle, sizeof kTitle - 1);
-  write_value(out, value.title);
+  {  // id, created_by, title: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kId - 1 + encode::max_size(value.id) +
+        sizeof kCreatedBy - 1 + encode::max_size(value.created_by) +
+        sizeof kTitle - 1 + encode::max_size(value.title));
+    // id: uint64_t
+    p = encode::put_raw(p, kId);
+    p = encode::put(p, value.id);
+    // created_by: std::string
+    p = encode::put_raw(p, kCreatedBy);
+    p = encode::put(p, value.created_by);
+    // title: std::string
+    p = encode::put_raw(p, kTitle);
+    p = encode::put(p, value.title);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::generic::Derived>::decode(Reader& in, ::generic::Derived& value) {
@@ -622,17 +656,17 @@ inline bool codec<::generic::Derived>::decode(Reader& in, ::generic::Derived& va
 inline int codec<::generic::Derived>::decode_field(Reader& in, std::string_view key, ::generic::Derived& value) {
   switch (key.size()) {
     case 2:
-      if (key == "id") {  // id: uint64_t
+      if (std::memcmp(key.data(), "id", 2) == 0) {  // id: uint64_t
         return read_value(in, value.id) ? 0 : kFieldFailed;
       }
       break;
     case 5:
-      if (key == "title") {  // title: std::string
+      if (std::memcmp(key.data(), "title", 5) == 0) {  // title: std::string
         return read_value(in, value.title) ? 2 : kFieldFailed;
       }
       break;
     case 10:
-      if (key == "created_by") {  // created_by: std::string
+      if (std::memcmp(key.data(), "created_by", 10) == 0) {  // created_by: std::string
         return read_value(in, value.created_by) ? 1 : kFieldFailed;
       }
       break;
@@ -652,11 +686,16 @@ inline std::uint32_t codec<::generic::NestedDerived>::field_count(const ::generi
 
 inline void codec<::generic::NestedDerived>::encode_fields(Writer& out, const ::generic::NestedDerived& value) {
   // base generic::Base
-  out.raw(kBase, sizeof kBase - 1);
+  out.raw_constant(kBase);
   write_value(out, static_cast<const ::generic::Base&>(value));
-  // title: std::string
-  out.raw(kTitle, sizeof kTitle - 1);
-  write_value(out, value.title);
+  {  // title: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kTitle - 1 + encode::max_size(value.title));
+    // title: std::string
+    p = encode::put_raw(p, kTitle);
+    p = encode::put(p, value.title);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::generic::NestedDerived>::decode(Reader& in, ::generic::NestedDerived& value) {
@@ -685,12 +724,12 @@ inline bool codec<::generic::NestedDerived>::decode(Reader& in, ::generic::Neste
 inline int codec<::generic::NestedDerived>::decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value) {
   switch (key.size()) {
     case 4:
-      if (key == "Base") {  // base generic::Base
+      if (std::memcmp(key.data(), "Base", 4) == 0) {  // base generic::Base
         return read_value(in, static_cast<::generic::Base&>(value)) ? 0 : kFieldFailed;
       }
       break;
     case 5:
-      if (key == "title") {  // title: std::string
+      if (std::memcmp(key.data(), "title", 5) == 0) {  // title: std::string
         return read_value(in, value.title) ? 1 : kFieldFailed;
       }
       break;
@@ -700,7 +739,12 @@ inline int codec<::generic::NestedDerived>::decode_field(Reader& in, std::string
 
 inline void codec<::generic::RowBase>::encode(Writer& out, const ::generic::RowBase& value) {
   out.raw("\x91", 1);  // array header: 1 elements
-  write_value(out, value.id);  // [0] id: uint64_t
+  {  // id: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        encode::max_size(value.id));
+    p = encode::put(p, value.id);  // [0] id: uint64_t
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::generic::RowBase>::decode(Reader& in, ::generic::RowBase& value) {
@@ -719,7 +763,12 @@ inline bool codec<::generic::RowBase>::decode(Reader& in, ::generic::RowBase& va
 inline void codec<::generic::RowDerived>::encode(Writer& out, const ::generic::RowDerived& value) {
   out.raw("\x92", 1);  // array header: 2 elements
   write_value(out, static_cast<const ::generic::RowBase&>(value));  // [0] base generic::RowBase
-  write_value(out, value.title);  // [1] title: std::string
+  {  // title: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        encode::max_size(value.title));
+    p = encode::put(p, value.title);  // [1] title: std::string
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::generic::RowDerived>::decode(Reader& in, ::generic::RowDerived& value) {
@@ -747,18 +796,29 @@ inline std::uint32_t codec<::generic::Checked>::field_count(const ::generic::Che
 }
 
 inline void codec<::generic::Checked>::encode_fields(Writer& out, const ::generic::Checked& value) {
-  // name: std::string
-  out.raw(kName, sizeof kName - 1);
-  write_value(out, value.name);
-  // count as "n": int32_t
-  out.raw(kCount, sizeof kCount - 1);
-  write_value(out, value.count);
+  {  // name, count: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kName - 1 + encode::max_size(value.name) +
+        sizeof kCount - 1 + encode::max_size(value.count));
+    // name: std::string
+    p = encode::put_raw(p, kName);
+    p = encode::put(p, value.name);
+    // count as "n": int32_t
+    p = encode::put_raw(p, kCount);
+    p = encode::put(p, value.count);
+    out.buffer().commit(p);
+  }
   // status: generic::Status
-  out.raw(kStatus, sizeof kStatus - 1);
+  out.raw_constant(kStatus);
   write_enum_name(out, value.status);
-  // extra: int32_t
-  out.raw(kExtra, sizeof kExtra - 1);
-  write_value(out, value.extra);
+  {  // extra: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kExtra - 1 + encode::max_size(value.extra));
+    // extra: int32_t
+    p = encode::put_raw(p, kExtra);
+    p = encode::put(p, value.extra);
+    out.buffer().commit(p);
+  }
 }
 
 inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& value) {
@@ -791,22 +851,22 @@ inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& va
 inline int codec<::generic::Checked>::decode_field(Reader& in, std::string_view key, ::generic::Checked& value) {
   switch (key.size()) {
     case 1:
-      if (key == "n") {  // count as "n": int32_t
+      if (std::memcmp(key.data(), "n", 1) == 0) {  // count as "n": int32_t
         return read_value(in, value.count) ? 1 : kFieldFailed;
       }
       break;
     case 4:
-      if (key == "name") {  // name: std::string
+      if (std::memcmp(key.data(), "name", 4) == 0) {  // name: std::string
         return read_value(in, value.name) ? 0 : kFieldFailed;
       }
       break;
     case 5:
-      if (key == "extra") {  // extra: int32_t
+      if (std::memcmp(key.data(), "extra", 5) == 0) {  // extra: int32_t
         return read_value(in, value.extra) ? 3 : kFieldFailed;
       }
       break;
     case 6:
-      if (key == "status") {  // status: generic::Status
+      if (std::memcmp(key.data(), "status", 6) == 0) {  // status: generic::Status
         return read_enum_name(in, value.status) ? 2 : kFieldFailed;
       }
       break;

@@ -57,11 +57,16 @@ inline std::uint32_t codec<::modern::Node>::field_count(const ::modern::Node& va
 }
 
 inline void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::Node& value) {
-  // label: std::string
-  out.raw(kLabel, sizeof kLabel - 1);
-  write_value(out, value.label);
+  {  // label: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof kLabel - 1 + encode::max_size(value.label));
+    // label: std::string
+    p = encode::put_raw(p, kLabel);
+    p = encode::put(p, value.label);
+    out.buffer().commit(p);
+  }
   // next: std::unique_ptr<Node>
-  out.raw(kNext, sizeof kNext - 1);
+  out.raw_constant(kNext);
   write_value(out, value.next);
 }
 
@@ -91,12 +96,12 @@ inline bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
 inline int codec<::modern::Node>::decode_field(Reader& in, std::string_view key, ::modern::Node& value) {
   switch (key.size()) {
     case 4:
-      if (key == "next") {  // next: std::unique_ptr<Node>
+      if (std::memcmp(key.data(), "next", 4) == 0) {  // next: std::unique_ptr<Node>
         return read_value(in, value.next) ? 1 : kFieldFailed;
       }
       break;
     case 5:
-      if (key == "label") {  // label: std::string
+      if (std::memcmp(key.data(), "label", 5) == 0) {  // label: std::string
         return read_value(in, value.label) ? 0 : kFieldFailed;
       }
       break;
@@ -118,36 +123,36 @@ inline std::uint32_t codec<::modern::Shapes>::field_count(const ::modern::Shapes
 
 inline void codec<::modern::Shapes>::encode_fields(Writer& out, const ::modern::Shapes& value) {
   // value: std::variant<std::monostate, int64_t, std::string>
-  out.raw(kValue, sizeof kValue - 1);
+  out.raw_constant(kValue);
   write_value(out, value.value);
   // at: std::chrono::system_clock::time_point
-  out.raw(kAt, sizeof kAt - 1);
+  out.raw_constant(kAt);
   write_value(out, value.at);
   // timeout: std::chrono::milliseconds
-  out.raw(kTimeout, sizeof kTimeout - 1);
+  out.raw_constant(kTimeout);
   write_value(out, value.timeout);
   // shared: std::shared_ptr<std::string> (omitempty)
   if (!is_empty(value.shared)) {
-    out.raw(kShared, sizeof kShared - 1);
+    out.raw_constant(kShared);
     write_value(out, value.shared);
   }
   // tags: std::set<std::string>
-  out.raw(kTags, sizeof kTags - 1);
+  out.raw_constant(kTags);
   write_value(out, value.tags);
   // ids: std::unordered_set<int32_t>
-  out.raw(kIds, sizeof kIds - 1);
+  out.raw_constant(kIds);
   write_value(out, value.ids);
   // samples: std::deque<double>
-  out.raw(kSamples, sizeof kSamples - 1);
+  out.raw_constant(kSamples);
   write_value(out, value.samples);
   // log: std::list<std::string>
-  out.raw(kLog, sizeof kLog - 1);
+  out.raw_constant(kLog);
   write_value(out, value.log);
   // entry: std::pair<std::string, int32_t>
-  out.raw(kEntry, sizeof kEntry - 1);
+  out.raw_constant(kEntry);
   write_value(out, value.entry);
   // triple: std::tuple<bool, uint8_t, std::string>
-  out.raw(kTriple, sizeof kTriple - 1);
+  out.raw_constant(kTriple);
   write_value(out, value.triple);
 }
 
@@ -177,44 +182,44 @@ inline bool codec<::modern::Shapes>::decode(Reader& in, ::modern::Shapes& value)
 inline int codec<::modern::Shapes>::decode_field(Reader& in, std::string_view key, ::modern::Shapes& value) {
   switch (key.size()) {
     case 2:
-      if (key == "at") {  // at: std::chrono::system_clock::time_point
+      if (std::memcmp(key.data(), "at", 2) == 0) {  // at: std::chrono::system_clock::time_point
         return read_value(in, value.at) ? 1 : kFieldFailed;
       }
       break;
     case 3:
-      if (key == "ids") {  // ids: std::unordered_set<int32_t>
+      if (std::memcmp(key.data(), "ids", 3) == 0) {  // ids: std::unordered_set<int32_t>
         return read_value(in, value.ids) ? 5 : kFieldFailed;
       }
-      if (key == "log") {  // log: std::list<std::string>
+      if (std::memcmp(key.data(), "log", 3) == 0) {  // log: std::list<std::string>
         return read_value(in, value.log) ? 7 : kFieldFailed;
       }
       break;
     case 4:
-      if (key == "tags") {  // tags: std::set<std::string>
+      if (std::memcmp(key.data(), "tags", 4) == 0) {  // tags: std::set<std::string>
         return read_value(in, value.tags) ? 4 : kFieldFailed;
       }
       break;
     case 5:
-      if (key == "value") {  // value: std::variant<std::monostate, int64_t, std::string>
+      if (std::memcmp(key.data(), "value", 5) == 0) {  // value: std::variant<std::monostate, int64_t, std::string>
         return read_value(in, value.value) ? 0 : kFieldFailed;
       }
-      if (key == "entry") {  // entry: std::pair<std::string, int32_t>
+      if (std::memcmp(key.data(), "entry", 5) == 0) {  // entry: std::pair<std::string, int32_t>
         return read_value(in, value.entry) ? 8 : kFieldFailed;
       }
       break;
     case 6:
-      if (key == "shared") {  // shared: std::shared_ptr<std::string>
+      if (std::memcmp(key.data(), "shared", 6) == 0) {  // shared: std::shared_ptr<std::string>
         return read_value(in, value.shared) ? 3 : kFieldFailed;
       }
-      if (key == "triple") {  // triple: std::tuple<bool, uint8_t, std::string>
+      if (std::memcmp(key.data(), "triple", 6) == 0) {  // triple: std::tuple<bool, uint8_t, std::string>
         return read_value(in, value.triple) ? 9 : kFieldFailed;
       }
       break;
     case 7:
-      if (key == "timeout") {  // timeout: std::chrono::milliseconds
+      if (std::memcmp(key.data(), "timeout", 7) == 0) {  // timeout: std::chrono::milliseconds
         return read_value(in, value.timeout) ? 2 : kFieldFailed;
       }
-      if (key == "samples") {  // samples: std::deque<double>
+      if (std::memcmp(key.data(), "samples", 7) == 0) {  // samples: std::deque<double>
         return read_value(in, value.samples) ? 6 : kFieldFailed;
       }
       break;

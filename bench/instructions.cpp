@@ -1,0 +1,76 @@
+// Counts the instructions of one operation under callgrind, for changes to the generated code
+// or the runtime: timings on a shared machine are noisy, instruction counts are not.
+//
+//   valgrind --tool=callgrind --instr-atstart=no msgpack_gen_instructions Data unmarshal
+//   (bench/instructions.sh runs them all)
+//
+// Only the measured loop is instrumented (CALLGRIND_START/STOP_INSTRUMENTATION); it prints the
+// number of structs processed so the caller can divide.
+#include <valgrind/callgrind.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "workload.hpp"
+#include "workload.msgpack.hpp"
+
+namespace {
+
+constexpr int kInstances = 1024;
+constexpr int kPasses = 4;
+
+template <class T, class Make>
+int run(const char* operation, Make make) {
+  bench::Rng rng(bench::kSeed);
+  std::vector<T> values;
+  for (int i = 0; i < kInstances; ++i) values.push_back(make(rng));
+  std::vector<msgpack_gen::Buffer> encoded(kInstances);
+  for (int i = 0; i < kInstances; ++i) msgpack_gen::marshal(encoded[i], values[i]);
+  msgpack_gen::Buffer out;
+  out.reserve(1 << 16);
+  std::vector<T> decoded = values;  // decoding into objects of the same shape: reused capacity
+
+  if (std::strcmp(operation, "marshal") == 0) {
+    CALLGRIND_START_INSTRUMENTATION;
+    for (int pass = 0; pass < kPasses; ++pass) {
+      for (const T& value : values) {
+        out.clear();
+        msgpack_gen::marshal(out, value);
+      }
+    }
+    CALLGRIND_STOP_INSTRUMENTATION;
+  } else if (std::strcmp(operation, "unmarshal") == 0) {
+    CALLGRIND_START_INSTRUMENTATION;
+    for (int pass = 0; pass < kPasses; ++pass) {
+      for (int i = 0; i < kInstances; ++i) {
+        if (!msgpack_gen::unmarshal(encoded[i].data(), encoded[i].size(), decoded[i])) return 1;
+      }
+    }
+    CALLGRIND_STOP_INSTRUMENTATION;
+  } else {
+    std::fprintf(stderr, "operation: marshal or unmarshal\n");
+    return 2;
+  }
+  std::printf("%d\n", kInstances * kPasses);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s Data|Flat|DataArray|FlatArray marshal|unmarshal\n", argv[0]);
+    return 2;
+  }
+  std::string type = argv[1];
+  if (type == "Data") return run<bench::Data>(argv[2], bench::make_data<bench::Data>);
+  if (type == "Flat") return run<bench::Flat>(argv[2], bench::make_flat<bench::Flat>);
+  if (type == "DataArray")
+    return run<bench::DataArray>(argv[2], bench::make_data<bench::DataArray>);
+  if (type == "FlatArray")
+    return run<bench::FlatArray>(argv[2], bench::make_flat<bench::FlatArray>);
+  std::fprintf(stderr, "unknown type %s\n", type.c_str());
+  return 2;
+}

@@ -1,0 +1,110 @@
+// Values whose encoded size has a cheap upper bound (scalars, strings, byte vectors), written
+// straight into memory reserved beforehand. Generated code sums the bounds of a run of such
+// fields, checks the buffer's capacity once, and writes the whole run with these:
+//
+//   std::uint8_t* p = out.buffer().prepare(sizeof kName - 1 + encode::max_size(value.name) + ...);
+//   p = encode::put_raw(p, kName);
+//   p = encode::put(p, value.name);
+//   out.buffer().commit(p);
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "msgpack_gen/detail/compiler.hpp"
+#include "msgpack_gen/writer.hpp"
+
+namespace msgpack_gen::encode {
+
+namespace detail {
+[[noreturn]] MSGPACK_GEN_COLD inline void payload_too_long() {
+  throw std::length_error("msgpack_gen: a str or bin over 4 GiB");
+}
+MSGPACK_GEN_ALWAYS_INLINE std::size_t payload_bound(std::size_t n) {
+  if (MSGPACK_GEN_UNLIKELY(n > 0xffffffffu)) payload_too_long();
+  return kMaxHeaderSize + n;
+}
+template <class T>
+constexpr bool is_byte_v =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, char> || std::is_same_v<T, std::byte>;
+}  // namespace detail
+
+// A pre-encoded constant (all of it but the terminating NUL).
+template <std::size_t N>
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_raw(std::uint8_t* p, const char (&bytes)[N]) {
+  std::memcpy(p, bytes, N - 1);
+  return p + (N - 1);
+}
+
+MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(bool) {
+  return 1;
+}
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, bool v) {
+  *p = v ? 0xc3 : 0xc2;
+  return p + 1;
+}
+
+template <class T, std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>, int> = 0>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(T) {
+  return kMaxIntSize;
+}
+template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, T v) {
+  if constexpr (std::is_signed_v<T>) {
+    return sint(p, static_cast<std::int64_t>(v));
+  } else {
+    return uint(p, static_cast<std::uint64_t>(v));
+  }
+}
+template <class T, std::enable_if_t<std::is_enum_v<T>, int> = 0>
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, T v) {
+  return put(p, static_cast<std::underlying_type_t<T>>(v));
+}
+
+MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(float) {
+  return 5;
+}
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, float v) {
+  return f32(p, v);
+}
+MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(double) {
+  return 9;
+}
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, double v) {
+  return f64(p, v);
+}
+
+MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(std::string_view s) {
+  return detail::payload_bound(s.size());
+}
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, std::string_view s) {
+  p = str_header(p, static_cast<std::uint32_t>(s.size()));
+  std::memcpy(p, s.data(), s.size());
+  return p + s.size();
+}
+MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::string& s) {
+  return detail::payload_bound(s.size());
+}
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::string& s) {
+  return put(p, std::string_view(s));
+}
+
+// Byte vectors are bin, as everywhere else.
+template <class T, class A, std::enable_if_t<detail::is_byte_v<T>, int> = 0>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::vector<T, A>& bytes) {
+  return detail::payload_bound(bytes.size());
+}
+template <class T, class A, std::enable_if_t<detail::is_byte_v<T>, int> = 0>
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::vector<T, A>& bytes) {
+  p = bin_header(p, static_cast<std::uint32_t>(bytes.size()));
+  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
+  return p + bytes.size();
+}
+
+}  // namespace msgpack_gen::encode
