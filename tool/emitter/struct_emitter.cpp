@@ -183,14 +183,18 @@ bool is_bounded(const WireField& wire) {
 // for array-mode comments; map mode writes each key before its value.
 std::string emit_bounded_run(const std::string& snippet_file,
                              const std::vector<const WireField*>& run, std::size_t first_index,
-                             bool with_keys) {
-  std::string names, bound, puts;
+                             bool with_keys, bool with_prefix = false) {
+  std::vector<std::string> terms;  // the run's size bound, one term per line
+  std::string names, puts;
+  if (with_prefix) {
+    terms.push_back("prefix.size()");
+    puts = snippet(snippet_file + ".prefix_put");
+  }
   for (std::size_t i = 0; i < run.size(); ++i) {
     const WireField& wire = *run[i];
     names += (i ? ", " : "") + wire.path;
-    bound += i ? " +\n        " : "\n        ";
-    if (with_keys) bound += "sizeof " + wire.constant + " - 1 + ";
-    bound += "encode::max_size(value." + wire.path + ")";
+    terms.push_back((with_keys ? "sizeof " + wire.constant + " - 1 + " : std::string()) +
+                    "encode::max_size(value." + wire.path + ")");
     bool omit = with_keys && wire.field->omit_empty;
     puts += print(snippet_file + (omit ? ".bounded_omitempty_field" : ".bounded_field"),
                   {{"comment", wire.comment},
@@ -198,6 +202,9 @@ std::string emit_bounded_run(const std::string& snippet_file,
                    {"path", wire.path},
                    {"index", std::to_string(first_index + i)}});
   }
+  std::string bound;
+  for (const std::string& term : terms)
+    bound += (bound.empty() ? "\n        " : " +\n        ") + term;
   return print(snippet_file + ".bounded_run", {{"names", names}, {"bound", bound}, {"puts", puts}});
 }
 
@@ -264,13 +271,22 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
   std::string body;
   bool constant_count = !s.has_alter_field_count;
   std::vector<const WireField*> run;
+  bool prefix_written = false;  // the prefix goes with the first run, or alone before the body
   auto flush = [&] {
-    if (!run.empty()) body += emit_bounded_run("map_encode", run, 0, true);
+    if (run.empty()) return;
+    body += emit_bounded_run("map_encode", run, 0, true, !prefix_written);
+    prefix_written = true;
     run.clear();
+  };
+  auto write_prefix_alone = [&] {
+    if (prefix_written) return;
+    body += snippet("map_encode.prefix_alone");
+    prefix_written = true;
   };
   for (const WireField& wire : fields) {
     if (wire.inlined) {
       flush();
+      write_prefix_alone();
       constant_count = false;
       adjustments +=
           print("map_encode.inlined_count", {{"codec", wire.codec_expr}, {"path", wire.path}});
@@ -287,6 +303,7 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
       continue;
     }
     flush();
+    write_prefix_alone();
     body += print(wire.field->omit_empty ? "map_encode.omitempty_field" : "map_encode.field",
                   {{"comment", wire.comment},
                    {"constant", wire.constant},
@@ -307,7 +324,7 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
                    {{"alter", s.has_alter_field_count ? snippet("map_encode.alter_count") : ""}});
   }
   Vars encode = base;
-  encode["header"] = header;
+  encode["body"] = header;
   Vars count = base;
   count["body"] = adjustments.empty()
                       ? snippet("map_encode.constant_count")

@@ -42,6 +42,12 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_raw(std::uint8_t* p, const char (&by
   return p + (N - 1);
 }
 
+// Pre-encoded bytes whose length is known to the caller.
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_raw(std::uint8_t* p, std::string_view bytes) {
+  std::memcpy(p, bytes.data(), bytes.size());
+  return p + bytes.size();
+}
+
 MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(bool) {
   return 1;
 }

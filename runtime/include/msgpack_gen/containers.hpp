@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "msgpack_gen/bounded.hpp"
 #include "msgpack_gen/codec.hpp"
 
 namespace msgpack_gen {
@@ -64,19 +65,25 @@ struct map_codec {
     Map spare;
     spare.swap(value);
     for (std::uint32_t i = 0; i < n; ++i) {
+      // Keys usually arrive sorted (a std::map on the other side), so the end is the hint.
       if (spare.empty()) {
         K key{};
         if (!codec<K>::decode(in, key)) return in.in_element(i);
-        auto& entry = *value.insert_or_assign(std::move(key), V{}).first;
-        if (!codec<V>::decode(in, entry.second)) return in_entry(in, entry.first, i);
+        auto entry = value.find(key);
+        if (entry == value.end()) {
+          entry = value.emplace_hint(value.end(), std::move(key), V{});
+        } else {
+          entry->second = V{};  // a duplicate key: the last one wins
+        }
+        if (!codec<V>::decode(in, entry->second)) return in_entry(in, entry->first, i);
         continue;
       }
       auto node = spare.extract(spare.begin());
       if (!codec<K>::decode(in, node.key())) return in.in_element(i);
       node.mapped() = V{};
       if (!codec<V>::decode(in, node.mapped())) return in_entry(in, node.key(), i);
-      auto inserted = value.insert(std::move(node));
-      if (!inserted.inserted) inserted.position->second = std::move(inserted.node.mapped());
+      auto position = value.insert(value.end(), std::move(node));
+      if (node) position->second = std::move(node.mapped());  // a duplicate key
     }
     in.leave();
     return true;
@@ -99,6 +106,14 @@ struct codec<std::vector<T, A>> {
   static void encode(Writer& out, const std::vector<T, A>& value) {
     if constexpr (detail::is_byte_v<T>) {
       out.bin(value.data(), value.size());
+    } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+      // Numbers: the header and every element in one capacity check.
+      Buffer& buffer = out.buffer();
+      std::uint8_t* p =
+          buffer.prepare(encode::kMaxHeaderSize + value.size() * encode::max_size(T{}));
+      p = encode::array_header(p, static_cast<std::uint32_t>(value.size()));
+      for (const T& item : value) p = encode::put(p, item);
+      buffer.commit(p);
     } else {
       out.array_header(static_cast<std::uint32_t>(value.size()));
       for (const T& item : value) codec<T>::encode(out, item);

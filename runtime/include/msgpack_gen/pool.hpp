@@ -2,6 +2,7 @@
 // nothing.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <mutex>
@@ -61,9 +62,15 @@ class BufferPool {
   }
   BufferPool(const BufferPool&) = delete;
   BufferPool& operator=(const BufferPool&) = delete;
+  ~BufferPool() { delete hot_.exchange(nullptr, std::memory_order_acquire); }
 
   // An empty buffer; the most recently returned one when any is idle (it is warm in cache).
   Lease acquire() {
+    // The most recently returned buffer waits in a lock-free slot: the common case of one
+    // thread marshalling message after message takes no lock.
+    if (Buffer* hot = hot_.exchange(nullptr, std::memory_order_acquire)) {
+      return Lease(this, std::unique_ptr<Buffer>(hot));
+    }
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!idle_.empty()) {
@@ -78,16 +85,21 @@ class BufferPool {
   // Buffers waiting to be acquired.
   std::size_t idle() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return idle_.size();
+    return idle_.size() + (hot_.load(std::memory_order_acquire) != nullptr ? 1 : 0);
   }
 
  private:
   void give_back(std::unique_ptr<Buffer> buffer) {
     buffer->clear();
+    if (max_idle_ == 0) return;  // keep nothing: the buffer is freed
+    Buffer* previous = hot_.exchange(buffer.release(), std::memory_order_acq_rel);
+    if (previous == nullptr) return;
+    std::unique_ptr<Buffer> older(previous);  // to the locked list, or freed
     std::lock_guard<std::mutex> lock(mutex_);
-    if (idle_.size() < max_idle_) idle_.push_back(std::move(buffer));
+    if (idle_.size() + 1 < max_idle_) idle_.push_back(std::move(older));  // + 1: the hot slot
   }
 
+  std::atomic<Buffer*> hot_{nullptr};
   mutable std::mutex mutex_;
   std::vector<std::unique_ptr<Buffer>> idle_;
   std::size_t max_idle_;

@@ -29,7 +29,9 @@ struct codec<::golden::Scalars> {
   static void encode(Writer& out, const ::golden::Scalars& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Scalars& value);
-  static void encode_fields(Writer& out, const ::golden::Scalars& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::Scalars& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Scalars& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -45,7 +47,9 @@ struct codec<::golden::Point> {
   static void encode(Writer& out, const ::golden::Point& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Point& value);
-  static void encode_fields(Writer& out, const ::golden::Point& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::Point& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Point& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -72,7 +76,9 @@ struct codec<::golden::Containers> {
   static void encode(Writer& out, const ::golden::Containers& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Containers& value);
-  static void encode_fields(Writer& out, const ::golden::Containers& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::Containers& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Containers& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -88,7 +94,9 @@ struct codec<decltype(::golden::Containers::anonymous)> {
   static void encode(Writer& out, const decltype(::golden::Containers::anonymous)& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const decltype(::golden::Containers::anonymous)& value);
-  static void encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value, std::string_view prefix = {});
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous)& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -103,7 +111,9 @@ struct codec<decltype(::golden::Containers::anonymous.inner)> {
   static void encode(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const decltype(::golden::Containers::anonymous.inner)& value);
-  static void encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value, std::string_view prefix = {});
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -119,7 +129,9 @@ struct codec<::golden::Meta> {
   static void encode(Writer& out, const ::golden::Meta& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Meta& value);
-  static void encode_fields(Writer& out, const ::golden::Meta& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::Meta& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Meta& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -140,7 +152,9 @@ struct codec<::golden::Tagged> {
   static void encode(Writer& out, const ::golden::Tagged& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Tagged& value);
-  static void encode_fields(Writer& out, const ::golden::Tagged& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::Tagged& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tagged& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -164,7 +178,9 @@ struct codec<::golden::Views> {
   static void encode(Writer& out, const ::golden::Views& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Views& value);
-  static void encode_fields(Writer& out, const ::golden::Views& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::Views& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Views& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -180,7 +196,9 @@ struct codec<::golden::Tree> {
   static void encode(Writer& out, const ::golden::Tree& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Tree& value);
-  static void encode_fields(Writer& out, const ::golden::Tree& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::Tree& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tree& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -199,7 +217,9 @@ struct codec<::golden::IntKeys> {
   static void encode(Writer& out, const ::golden::IntKeys& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::IntKeys& value);
-  static void encode_fields(Writer& out, const ::golden::IntKeys& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::IntKeys& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::IntKeys& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -213,7 +233,9 @@ struct codec<::golden::Empty> {
   static void encode(Writer& out, const ::golden::Empty& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Empty& value);
-  static void encode_fields(Writer& out, const ::golden::Empty& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::Empty& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Empty& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -228,7 +250,9 @@ struct codec<::golden::WriteOnly> {
   static void encode(Writer& out, const ::golden::WriteOnly& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::WriteOnly& value);
-  static void encode_fields(Writer& out, const ::golden::WriteOnly& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::golden::WriteOnly& value, std::string_view prefix = {});
 };
 
 // golden::ReadOnly: a map of 1 field; unmarshal only
@@ -242,8 +266,7 @@ struct codec<::golden::ReadOnly> {
 };
 
 inline void codec<::golden::Scalars>::encode(Writer& out, const ::golden::Scalars& value) {
-  out.raw("\xde\x00\x10", 3);  // map header: 16 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\xde\x00\x10", 3));  // map header: 16 fields
 }
 
 inline std::uint32_t codec<::golden::Scalars>::field_count(const ::golden::Scalars& value) {
@@ -251,9 +274,11 @@ inline std::uint32_t codec<::golden::Scalars>::field_count(const ::golden::Scala
   return kFieldCount;
 }
 
-inline void codec<::golden::Scalars>::encode_fields(Writer& out, const ::golden::Scalars& value) {
+inline void codec<::golden::Scalars>::encode_fields(Writer& out, const ::golden::Scalars& value,
+                                         std::string_view prefix) {
   {  // flag, i8, i16, i32, i64, u8, u16, u32, u64, plain_int, plain_long, plain_ull, f32, f64, color, level: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kFlag - 1 + encode::max_size(value.flag) +
         sizeof kI8 - 1 + encode::max_size(value.i8) +
         sizeof kI16 - 1 + encode::max_size(value.i16) +
@@ -270,6 +295,8 @@ inline void codec<::golden::Scalars>::encode_fields(Writer& out, const ::golden:
         sizeof kF64 - 1 + encode::max_size(value.f64) +
         sizeof kColor - 1 + encode::max_size(value.color) +
         sizeof kLevel - 1 + encode::max_size(value.level));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // flag: bool
     p = encode::put_raw(p, kFlag);
     p = encode::put(p, value.flag);
@@ -412,8 +439,7 @@ inline int codec<::golden::Scalars>::decode_field(Reader& in, std::string_view k
 }
 
 inline void codec<::golden::Point>::encode(Writer& out, const ::golden::Point& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<::golden::Point>::field_count(const ::golden::Point& value) {
@@ -421,11 +447,15 @@ inline std::uint32_t codec<::golden::Point>::field_count(const ::golden::Point& 
   return kFieldCount;
 }
 
-inline void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::Point& value) {
+inline void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::Point& value,
+                                         std::string_view prefix) {
   {  // x, y: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kX - 1 + encode::max_size(value.x) +
         sizeof kY - 1 + encode::max_size(value.y));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // x: int32_t
     p = encode::put_raw(p, kX);
     p = encode::put(p, value.x);
@@ -474,8 +504,7 @@ inline int codec<::golden::Point>::decode_field(Reader& in, std::string_view key
 }
 
 inline void codec<::golden::Containers>::encode(Writer& out, const ::golden::Containers& value) {
-  out.raw("\x8d", 1);  // map header: 13 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x8d", 1));  // map header: 13 fields
 }
 
 inline std::uint32_t codec<::golden::Containers>::field_count(const ::golden::Containers& value) {
@@ -483,11 +512,15 @@ inline std::uint32_t codec<::golden::Containers>::field_count(const ::golden::Co
   return kFieldCount;
 }
 
-inline void codec<::golden::Containers>::encode_fields(Writer& out, const ::golden::Containers& value) {
+inline void codec<::golden::Containers>::encode_fields(Writer& out, const ::golden::Containers& value,
+                                         std::string_view prefix) {
   {  // name, blob: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kName - 1 + encode::max_size(value.name) +
         sizeof kBlob - 1 + encode::max_size(value.blob));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // name: golden::Name
     p = encode::put_raw(p, kName);
     p = encode::put(p, value.name);
@@ -612,8 +645,7 @@ inline int codec<::golden::Containers>::decode_field(Reader& in, std::string_vie
 }
 
 inline void codec<decltype(::golden::Containers::anonymous)>::encode(Writer& out, const decltype(::golden::Containers::anonymous)& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<decltype(::golden::Containers::anonymous)>::field_count(const decltype(::golden::Containers::anonymous)& value) {
@@ -621,10 +653,14 @@ inline std::uint32_t codec<decltype(::golden::Containers::anonymous)>::field_cou
   return kFieldCount;
 }
 
-inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value) {
+inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value,
+                                         std::string_view prefix) {
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kLabel - 1 + encode::max_size(value.label));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // label: std::string
     p = encode::put_raw(p, kLabel);
     p = encode::put(p, value.label);
@@ -673,8 +709,7 @@ inline int codec<decltype(::golden::Containers::anonymous)>::decode_field(Reader
 }
 
 inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value) {
-  out.raw("\x81", 1);  // map header: 1 field
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x81", 1));  // map header: 1 field
 }
 
 inline std::uint32_t codec<decltype(::golden::Containers::anonymous.inner)>::field_count(const decltype(::golden::Containers::anonymous.inner)& value) {
@@ -682,10 +717,14 @@ inline std::uint32_t codec<decltype(::golden::Containers::anonymous.inner)>::fie
   return kFieldCount;
 }
 
-inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value) {
+inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value,
+                                         std::string_view prefix) {
   {  // depth: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kDepth - 1 + encode::max_size(value.depth));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // depth: uint16_t
     p = encode::put_raw(p, kDepth);
     p = encode::put(p, value.depth);
@@ -728,8 +767,7 @@ inline int codec<decltype(::golden::Containers::anonymous.inner)>::decode_field(
 }
 
 inline void codec<::golden::Meta>::encode(Writer& out, const ::golden::Meta& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<::golden::Meta>::field_count(const ::golden::Meta& value) {
@@ -737,11 +775,15 @@ inline std::uint32_t codec<::golden::Meta>::field_count(const ::golden::Meta& va
   return kFieldCount;
 }
 
-inline void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Meta& value) {
+inline void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Meta& value,
+                                         std::string_view prefix) {
   {  // version, origin: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kVersion - 1 + encode::max_size(value.version) +
         sizeof kOrigin - 1 + encode::max_size(value.origin));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // version: int64_t
     p = encode::put_raw(p, kVersion);
     p = encode::put(p, value.version);
@@ -805,10 +847,14 @@ inline std::uint32_t codec<::golden::Tagged>::field_count(const ::golden::Tagged
   return count;
 }
 
-inline void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::Tagged& value) {
+inline void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::Tagged& value,
+                                         std::string_view prefix) {
   {  // name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kName - 1 + encode::max_size(value.name));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // name as "username": std::string
     p = encode::put_raw(p, kName);
     p = encode::put(p, value.name);
@@ -940,8 +986,7 @@ inline bool codec<::golden::Row>::decode(Reader& in, ::golden::Row& value) {
 }
 
 inline void codec<::golden::Views>::encode(Writer& out, const ::golden::Views& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<::golden::Views>::field_count(const ::golden::Views& value) {
@@ -949,11 +994,15 @@ inline std::uint32_t codec<::golden::Views>::field_count(const ::golden::Views& 
   return kFieldCount;
 }
 
-inline void codec<::golden::Views>::encode_fields(Writer& out, const ::golden::Views& value) {
+inline void codec<::golden::Views>::encode_fields(Writer& out, const ::golden::Views& value,
+                                         std::string_view prefix) {
   {  // text, n: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kText - 1 + encode::max_size(value.text) +
         sizeof kN - 1 + encode::max_size(value.n));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // text: std::string_view
     p = encode::put_raw(p, kText);
     p = encode::put(p, value.text);
@@ -1004,8 +1053,7 @@ inline int codec<::golden::Views>::decode_field(Reader& in, std::string_view key
 }
 
 inline void codec<::golden::Tree>::encode(Writer& out, const ::golden::Tree& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<::golden::Tree>::field_count(const ::golden::Tree& value) {
@@ -1013,10 +1061,14 @@ inline std::uint32_t codec<::golden::Tree>::field_count(const ::golden::Tree& va
   return kFieldCount;
 }
 
-inline void codec<::golden::Tree>::encode_fields(Writer& out, const ::golden::Tree& value) {
+inline void codec<::golden::Tree>::encode_fields(Writer& out, const ::golden::Tree& value,
+                                         std::string_view prefix) {
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kLabel - 1 + encode::max_size(value.label));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // label: std::string
     p = encode::put_raw(p, kLabel);
     p = encode::put(p, value.label);
@@ -1078,11 +1130,15 @@ inline std::uint32_t codec<::golden::IntKeys>::field_count(const ::golden::IntKe
   return count;
 }
 
-inline void codec<::golden::IntKeys>::encode_fields(Writer& out, const ::golden::IntKeys& value) {
+inline void codec<::golden::IntKeys>::encode_fields(Writer& out, const ::golden::IntKeys& value,
+                                         std::string_view prefix) {
   {  // request_type, sync: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kRequestType - 1 + encode::max_size(value.request_type) +
         sizeof kSync - 1 + encode::max_size(value.sync));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // request_type as "#0x00": uint32_t
     p = encode::put_raw(p, kRequestType);
     p = encode::put(p, value.request_type);
@@ -1165,8 +1221,7 @@ inline int codec<::golden::IntKeys>::decode_field(Reader& in, std::string_view k
 }
 
 inline void codec<::golden::Empty>::encode(Writer& out, const ::golden::Empty& value) {
-  out.raw("\x80", 1);  // map header: 0 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x80", 1));  // map header: 0 fields
 }
 
 inline std::uint32_t codec<::golden::Empty>::field_count(const ::golden::Empty& value) {
@@ -1174,8 +1229,9 @@ inline std::uint32_t codec<::golden::Empty>::field_count(const ::golden::Empty& 
   return kFieldCount;
 }
 
-inline void codec<::golden::Empty>::encode_fields(Writer& out, const ::golden::Empty& value) {
-  (void)out;
+inline void codec<::golden::Empty>::encode_fields(Writer& out, const ::golden::Empty& value,
+                                         std::string_view prefix) {
+  out.raw(prefix);
   (void)value;
 }
 
@@ -1210,8 +1266,7 @@ inline int codec<::golden::Empty>::decode_field(Reader& in, std::string_view key
 }
 
 inline void codec<::golden::WriteOnly>::encode(Writer& out, const ::golden::WriteOnly& value) {
-  out.raw("\x81", 1);  // map header: 1 field
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x81", 1));  // map header: 1 field
 }
 
 inline std::uint32_t codec<::golden::WriteOnly>::field_count(const ::golden::WriteOnly& value) {
@@ -1219,10 +1274,14 @@ inline std::uint32_t codec<::golden::WriteOnly>::field_count(const ::golden::Wri
   return kFieldCount;
 }
 
-inline void codec<::golden::WriteOnly>::encode_fields(Writer& out, const ::golden::WriteOnly& value) {
+inline void codec<::golden::WriteOnly>::encode_fields(Writer& out, const ::golden::WriteOnly& value,
+                                         std::string_view prefix) {
   {  // a: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kA - 1 + encode::max_size(value.a));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // a: int32_t
     p = encode::put_raw(p, kA);
     p = encode::put(p, value.a);

@@ -45,7 +45,9 @@ struct codec<::generic::Request<T>> {
   static void encode(Writer& out, const ::generic::Request<T>& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Request<T>& value);
-  static void encode_fields(Writer& out, const ::generic::Request<T>& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::Request<T>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Request<T>& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -61,7 +63,9 @@ struct codec<::generic::Payload> {
   static void encode(Writer& out, const ::generic::Payload& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Payload& value);
-  static void encode_fields(Writer& out, const ::generic::Payload& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::Payload& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Payload& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -77,7 +81,9 @@ struct codec<::generic::Other> {
   static void encode(Writer& out, const ::generic::Other& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Other& value);
-  static void encode_fields(Writer& out, const ::generic::Other& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::Other& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Other& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -94,7 +100,9 @@ struct codec<::generic::Envelope<T, Version>> {
   static void encode(Writer& out, const ::generic::Envelope<T, Version>& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Envelope<T, Version>& value);
-  static void encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Envelope<T, Version>& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -110,7 +118,9 @@ struct codec<::generic::UsesTemplates> {
   static void encode(Writer& out, const ::generic::UsesTemplates& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::UsesTemplates& value);
-  static void encode_fields(Writer& out, const ::generic::UsesTemplates& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::UsesTemplates& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::UsesTemplates& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -126,7 +136,9 @@ struct codec<::generic::Base> {
   static void encode(Writer& out, const ::generic::Base& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Base& value);
-  static void encode_fields(Writer& out, const ::generic::Base& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::Base& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Base& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -143,7 +155,9 @@ struct codec<::generic::Derived> {
   static void encode(Writer& out, const ::generic::Derived& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Derived& value);
-  static void encode_fields(Writer& out, const ::generic::Derived& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::Derived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Derived& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -159,7 +173,9 @@ struct codec<::generic::NestedDerived> {
   static void encode(Writer& out, const ::generic::NestedDerived& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::NestedDerived& value);
-  static void encode_fields(Writer& out, const ::generic::NestedDerived& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::NestedDerived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::NestedDerived& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -193,7 +209,9 @@ struct codec<::generic::Checked> {
   static void encode(Writer& out, const ::generic::Checked& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Checked& value);
-  static void encode_fields(Writer& out, const ::generic::Checked& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::generic::Checked& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Checked& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -215,10 +233,14 @@ inline std::uint32_t codec<::generic::Request<T>>::field_count(const ::generic::
 }
 
 template <class T>
-inline void codec<::generic::Request<T>>::encode_fields(Writer& out, const ::generic::Request<T>& value) {
+inline void codec<::generic::Request<T>>::encode_fields(Writer& out, const ::generic::Request<T>& value,
+                                         std::string_view prefix) {
   {  // mandatory: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kMandatory - 1 + encode::max_size(value.mandatory));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // mandatory: std::string
     p = encode::put_raw(p, kMandatory);
     p = encode::put(p, value.mandatory);
@@ -269,8 +291,7 @@ inline int codec<::generic::Request<T>>::decode_field(Reader& in, std::string_vi
 }
 
 inline void codec<::generic::Payload>::encode(Writer& out, const ::generic::Payload& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<::generic::Payload>::field_count(const ::generic::Payload& value) {
@@ -278,11 +299,15 @@ inline std::uint32_t codec<::generic::Payload>::field_count(const ::generic::Pay
   return kFieldCount;
 }
 
-inline void codec<::generic::Payload>::encode_fields(Writer& out, const ::generic::Payload& value) {
+inline void codec<::generic::Payload>::encode_fields(Writer& out, const ::generic::Payload& value,
+                                         std::string_view prefix) {
   {  // id, name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kId - 1 + encode::max_size(value.id) +
         sizeof kName - 1 + encode::max_size(value.name));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // id: int64_t
     p = encode::put_raw(p, kId);
     p = encode::put(p, value.id);
@@ -344,7 +369,9 @@ inline std::uint32_t codec<::generic::Other>::field_count(const ::generic::Other
   return count;
 }
 
-inline void codec<::generic::Other>::encode_fields(Writer& out, const ::generic::Other& value) {
+inline void codec<::generic::Other>::encode_fields(Writer& out, const ::generic::Other& value,
+                                         std::string_view prefix) {
+  out.raw(prefix);
   // tags: std::vector<std::string>
   out.raw_constant(kTags);
   write_value(out, value.tags);
@@ -401,8 +428,7 @@ inline int codec<::generic::Other>::decode_field(Reader& in, std::string_view ke
 
 template <class T, int Version>
 inline void codec<::generic::Envelope<T, Version>>::encode(Writer& out, const ::generic::Envelope<T, Version>& value) {
-  out.raw("\x83", 1);  // map header: 3 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x83", 1));  // map header: 3 fields
 }
 
 template <class T, int Version>
@@ -412,7 +438,9 @@ inline std::uint32_t codec<::generic::Envelope<T, Version>>::field_count(const :
 }
 
 template <class T, int Version>
-inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value) {
+inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value,
+                                         std::string_view prefix) {
+  out.raw(prefix);
   // request: Request<T>
   out.raw_constant(kRequest);
   write_value(out, value.request);
@@ -483,7 +511,9 @@ inline std::uint32_t codec<::generic::UsesTemplates>::field_count(const ::generi
   return count;
 }
 
-inline void codec<::generic::UsesTemplates>::encode_fields(Writer& out, const ::generic::UsesTemplates& value) {
+inline void codec<::generic::UsesTemplates>::encode_fields(Writer& out, const ::generic::UsesTemplates& value,
+                                         std::string_view prefix) {
+  out.raw(prefix);
   // first: Request<generic::Payload>
   out.raw_constant(kFirst);
   write_value(out, value.first);
@@ -538,8 +568,7 @@ inline int codec<::generic::UsesTemplates>::decode_field(Reader& in, std::string
 }
 
 inline void codec<::generic::Base>::encode(Writer& out, const ::generic::Base& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<::generic::Base>::field_count(const ::generic::Base& value) {
@@ -547,11 +576,15 @@ inline std::uint32_t codec<::generic::Base>::field_count(const ::generic::Base& 
   return kFieldCount;
 }
 
-inline void codec<::generic::Base>::encode_fields(Writer& out, const ::generic::Base& value) {
+inline void codec<::generic::Base>::encode_fields(Writer& out, const ::generic::Base& value,
+                                         std::string_view prefix) {
   {  // id, created_by: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kId - 1 + encode::max_size(value.id) +
         sizeof kCreatedBy - 1 + encode::max_size(value.created_by));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // id: uint64_t
     p = encode::put_raw(p, kId);
     p = encode::put(p, value.id);
@@ -602,8 +635,7 @@ inline int codec<::generic::Base>::decode_field(Reader& in, std::string_view key
 }
 
 inline void codec<::generic::Derived>::encode(Writer& out, const ::generic::Derived& value) {
-  out.raw("\x83", 1);  // map header: 3 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x83", 1));  // map header: 3 fields
 }
 
 inline std::uint32_t codec<::generic::Derived>::field_count(const ::generic::Derived& value) {
@@ -611,12 +643,16 @@ inline std::uint32_t codec<::generic::Derived>::field_count(const ::generic::Der
   return kFieldCount;
 }
 
-inline void codec<::generic::Derived>::encode_fields(Writer& out, const ::generic::Derived& value) {
+inline void codec<::generic::Derived>::encode_fields(Writer& out, const ::generic::Derived& value,
+                                         std::string_view prefix) {
   {  // id, created_by, title: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kId - 1 + encode::max_size(value.id) +
         sizeof kCreatedBy - 1 + encode::max_size(value.created_by) +
         sizeof kTitle - 1 + encode::max_size(value.title));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // id: uint64_t
     p = encode::put_raw(p, kId);
     p = encode::put(p, value.id);
@@ -675,8 +711,7 @@ inline int codec<::generic::Derived>::decode_field(Reader& in, std::string_view 
 }
 
 inline void codec<::generic::NestedDerived>::encode(Writer& out, const ::generic::NestedDerived& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<::generic::NestedDerived>::field_count(const ::generic::NestedDerived& value) {
@@ -684,7 +719,9 @@ inline std::uint32_t codec<::generic::NestedDerived>::field_count(const ::generi
   return kFieldCount;
 }
 
-inline void codec<::generic::NestedDerived>::encode_fields(Writer& out, const ::generic::NestedDerived& value) {
+inline void codec<::generic::NestedDerived>::encode_fields(Writer& out, const ::generic::NestedDerived& value,
+                                         std::string_view prefix) {
+  out.raw(prefix);
   // base generic::Base
   out.raw_constant(kBase);
   write_value(out, static_cast<const ::generic::Base&>(value));
@@ -786,8 +823,7 @@ inline bool codec<::generic::RowDerived>::decode(Reader& in, ::generic::RowDeriv
 }
 
 inline void codec<::generic::Checked>::encode(Writer& out, const ::generic::Checked& value) {
-  out.raw("\x84", 1);  // map header: 4 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x84", 1));  // map header: 4 fields
 }
 
 inline std::uint32_t codec<::generic::Checked>::field_count(const ::generic::Checked& value) {
@@ -795,11 +831,15 @@ inline std::uint32_t codec<::generic::Checked>::field_count(const ::generic::Che
   return kFieldCount;
 }
 
-inline void codec<::generic::Checked>::encode_fields(Writer& out, const ::generic::Checked& value) {
+inline void codec<::generic::Checked>::encode_fields(Writer& out, const ::generic::Checked& value,
+                                         std::string_view prefix) {
   {  // name, count: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kName - 1 + encode::max_size(value.name) +
         sizeof kCount - 1 + encode::max_size(value.count));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // name: std::string
     p = encode::put_raw(p, kName);
     p = encode::put(p, value.name);

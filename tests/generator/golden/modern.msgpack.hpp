@@ -15,7 +15,9 @@ struct codec<::modern::Node> {
   static void encode(Writer& out, const ::modern::Node& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::modern::Node& value);
-  static void encode_fields(Writer& out, const ::modern::Node& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::modern::Node& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Node& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -39,7 +41,9 @@ struct codec<::modern::Shapes> {
   static void encode(Writer& out, const ::modern::Shapes& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::modern::Shapes& value);
-  static void encode_fields(Writer& out, const ::modern::Shapes& value);
+  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
+  // (encode() passes the map header).
+  static void encode_fields(Writer& out, const ::modern::Shapes& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Shapes& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -47,8 +51,7 @@ struct codec<::modern::Shapes> {
 };
 
 inline void codec<::modern::Node>::encode(Writer& out, const ::modern::Node& value) {
-  out.raw("\x82", 1);  // map header: 2 fields
-  encode_fields(out, value);
+  encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
 inline std::uint32_t codec<::modern::Node>::field_count(const ::modern::Node& value) {
@@ -56,10 +59,14 @@ inline std::uint32_t codec<::modern::Node>::field_count(const ::modern::Node& va
   return kFieldCount;
 }
 
-inline void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::Node& value) {
+inline void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::Node& value,
+                                         std::string_view prefix) {
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
         sizeof kLabel - 1 + encode::max_size(value.label));
+    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
     // label: std::string
     p = encode::put_raw(p, kLabel);
     p = encode::put(p, value.label);
@@ -121,7 +128,9 @@ inline std::uint32_t codec<::modern::Shapes>::field_count(const ::modern::Shapes
   return count;
 }
 
-inline void codec<::modern::Shapes>::encode_fields(Writer& out, const ::modern::Shapes& value) {
+inline void codec<::modern::Shapes>::encode_fields(Writer& out, const ::modern::Shapes& value,
+                                         std::string_view prefix) {
+  out.raw(prefix);
   // value: std::variant<std::monostate, int64_t, std::string>
   out.raw_constant(kValue);
   write_value(out, value.value);
