@@ -313,3 +313,39 @@ TEST_CASE("every error code has its own text", "[status]") {
   }
   CHECK(texts.size() == codes.size());
 }
+
+TEST_CASE("a buffer returned on a thread that exits goes back to the shared pool",
+          "[pool][threads]") {
+  BufferPool pool;
+  const std::uint8_t* data = nullptr;
+  std::thread worker([&] {
+    BufferPool::Lease lease = pool.acquire();
+    lease->reserve(1000);
+    data = lease->data();
+  });  // the lease ends on the worker, whose slot keeps the buffer until the thread exits
+  worker.join();
+  CHECK(pool.idle() == 1);
+  BufferPool::Lease lease = pool.acquire();
+  CHECK(lease->data() == data);
+  CHECK(lease->capacity() >= 1000);
+}
+
+TEST_CASE("two pools used on one thread keep their own buffers", "[pool]") {
+  BufferPool first;
+  BufferPool second;
+  const std::uint8_t* first_data = nullptr;
+  {
+    BufferPool::Lease lease = first.acquire();
+    lease->reserve(100);
+    first_data = lease->data();
+  }
+  {
+    BufferPool::Lease lease = second.acquire();  // first's buffer stays first's
+    lease->reserve(200);
+  }
+  CHECK(first.idle() == 1);
+  CHECK(second.idle() == 1);
+  BufferPool::Lease again = first.acquire();
+  CHECK(again->data() == first_data);
+  CHECK(again->capacity() >= 100);
+}

@@ -75,10 +75,16 @@ struct codec<std::string> {
   static bool decode(Reader& in, std::string& value) {
     std::string_view text;
     if (!in.read_str(text)) return false;
-    // clear() + append() keeps the capacity and, unlike assign(), takes libstdc++'s simple
-    // append path (no overlap handling): a third of the cost for short strings.
-    value.clear();
-    value.append(text.data(), text.size());
+    // Both paths keep the capacity and avoid assign()'s general replace (which handles
+    // overlapping input): a copy over the old characters when the string does not grow,
+    // else clear() + append().
+    if (text.size() <= value.size()) {
+      if (!text.empty()) std::memcpy(value.data(), text.data(), text.size());
+      value.resize(text.size());
+    } else {
+      value.clear();
+      value.append(text.data(), text.size());
+    }
     return true;
   }
 };

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -54,22 +55,33 @@ class BufferPool {
     std::unique_ptr<Buffer> buffer_;
   };
 
-  // max_idle: how many returned buffers the pool keeps; more are freed.
-  // initial_capacity: the capacity a newly created buffer starts with.
+  // max_idle: how many returned buffers the pool keeps (the calling thread's slot included);
+  // more are freed. initial_capacity: the capacity a newly created buffer starts with.
   explicit BufferPool(std::size_t max_idle = 64, std::size_t initial_capacity = 0)
-      : max_idle_(max_idle), initial_capacity_(initial_capacity) {
+      : id_(next_id()), max_idle_(max_idle), initial_capacity_(initial_capacity) {
     idle_.reserve(max_idle);  // returning a buffer never allocates
+    Registry& pools = registry();
+    std::lock_guard<std::mutex> lock(pools.mutex);
+    pools.live.emplace_back(id_, this);
   }
   BufferPool(const BufferPool&) = delete;
   BufferPool& operator=(const BufferPool&) = delete;
-  ~BufferPool() { delete hot_.exchange(nullptr, std::memory_order_acquire); }
+  ~BufferPool() {
+    Registry& pools = registry();
+    std::lock_guard<std::mutex> lock(pools.mutex);
+    for (auto it = pools.live.begin(); it != pools.live.end(); ++it) {
+      if (it->first == id_) {
+        pools.live.erase(it);
+        break;
+      }
+    }
+  }
 
-  // An empty buffer; the most recently returned one when any is idle (it is warm in cache).
+  // An empty buffer: the most recently returned one when any is idle (it is warm in cache).
   Lease acquire() {
-    // The most recently returned buffer waits in a lock-free slot: the common case of one
-    // thread marshalling message after message takes no lock.
-    if (Buffer* hot = hot_.exchange(nullptr, std::memory_order_acquire)) {
-      return Lease(this, std::unique_ptr<Buffer>(hot));
+    ThreadSlot& slot = thread_slot();
+    if (slot.buffer != nullptr && slot.pool_id == id_) {
+      return Lease(this, std::unique_ptr<Buffer>(std::exchange(slot.buffer, nullptr)));
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -82,24 +94,70 @@ class BufferPool {
     return Lease(this, std::make_unique<Buffer>(initial_capacity_));
   }
 
-  // Buffers waiting to be acquired.
+  // Buffers waiting to be acquired by the calling thread.
   std::size_t idle() const {
+    const ThreadSlot& slot = thread_slot();
     std::lock_guard<std::mutex> lock(mutex_);
-    return idle_.size() + (hot_.load(std::memory_order_acquire) != nullptr ? 1 : 0);
+    return idle_.size() + (slot.buffer != nullptr && slot.pool_id == id_ ? 1 : 0);
   }
 
  private:
+  // Each thread keeps the buffer it returned last in a slot of its own, so a thread that
+  // marshals message after message takes no lock and no atomic operation. The slot serves one
+  // pool at a time; when another pool needs it, or the thread exits, its buffer goes back to
+  // its pool's shared list (or is freed if that pool is gone).
+  struct ThreadSlot {
+    std::uint64_t pool_id = 0;
+    Buffer* buffer = nullptr;
+    ~ThreadSlot() { return_to_pool(pool_id, std::exchange(buffer, nullptr)); }
+  };
+  // The live pools, by id, for buffers that outlive their thread. Never destroyed: threads may
+  // exit after static objects are gone.
+  struct Registry {
+    std::mutex mutex;
+    std::vector<std::pair<std::uint64_t, BufferPool*>> live;
+  };
+  static Registry& registry() {
+    static Registry* pools = new Registry;
+    return *pools;
+  }
+  static void return_to_pool(std::uint64_t pool_id, Buffer* buffer) {
+    std::unique_ptr<Buffer> owned(buffer);
+    if (owned == nullptr) return;
+    Registry& pools = registry();
+    std::lock_guard<std::mutex> registry_lock(pools.mutex);
+    for (auto& [id, pool] : pools.live) {
+      if (id != pool_id) continue;
+      std::lock_guard<std::mutex> lock(pool->mutex_);
+      if (pool->idle_.size() < pool->max_idle_) pool->idle_.push_back(std::move(owned));
+      return;
+    }
+  }
+  static ThreadSlot& thread_slot() {
+    static thread_local ThreadSlot slot;
+    return slot;
+  }
+  static std::uint64_t next_id() {
+    static std::atomic<std::uint64_t> last{0};
+    return last.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
+
   void give_back(std::unique_ptr<Buffer> buffer) {
     buffer->clear();
     if (max_idle_ == 0) return;  // keep nothing: the buffer is freed
-    Buffer* previous = hot_.exchange(buffer.release(), std::memory_order_acq_rel);
-    if (previous == nullptr) return;
-    std::unique_ptr<Buffer> older(previous);  // to the locked list, or freed
+    ThreadSlot& slot = thread_slot();
+    if (slot.pool_id != id_) {
+      return_to_pool(slot.pool_id, std::exchange(slot.buffer, nullptr));  // another pool's
+      slot.pool_id = id_;
+    }
+    // The slot holds the newest buffer; the one it held moves to the shared list.
+    std::unique_ptr<Buffer> older(std::exchange(slot.buffer, buffer.release()));
+    if (older == nullptr) return;
     std::lock_guard<std::mutex> lock(mutex_);
-    if (idle_.size() + 1 < max_idle_) idle_.push_back(std::move(older));  // + 1: the hot slot
+    if (idle_.size() + 1 < max_idle_) idle_.push_back(std::move(older));  // + 1: the slot
   }
 
-  std::atomic<Buffer*> hot_{nullptr};
+  const std::uint64_t id_;
   mutable std::mutex mutex_;
   std::vector<std::unique_ptr<Buffer>> idle_;
   std::size_t max_idle_;

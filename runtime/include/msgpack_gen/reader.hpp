@@ -299,6 +299,21 @@ class Reader {
     return take_bytes(header, n, "str", out);
   }
 
+  // A map key that is a str (or bin): true with the key read; false, without consuming
+  // anything, when the next value is of another type; false with the error recorded when the
+  // input ends inside the key (check failed()).
+  MSGPACK_GEN_ALWAYS_INLINE bool read_key(std::string_view& key) {
+    if (MSGPACK_GEN_LIKELY(pos_ != end_ && (*pos_ & 0xe0) == 0xa0)) {  // fixstr: most keys
+      std::size_t n = *pos_ & 0x1f;
+      if (MSGPACK_GEN_LIKELY(remaining() > n)) {
+        key = std::string_view(reinterpret_cast<const char*>(pos_ + 1), n);
+        pos_ += n + 1;
+        return true;
+      }
+    }
+    return next_is_str() && read_str(key);
+  }
+
   // A bin (or str) as a view into the input.
   bool read_bin(std::string_view& out) {
     if (!need(1, "bin")) return false;

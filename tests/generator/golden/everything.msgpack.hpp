@@ -354,9 +354,8 @@ inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& valu
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -365,6 +364,7 @@ inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& valu
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -471,9 +471,8 @@ inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -482,6 +481,7 @@ inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -569,9 +569,8 @@ inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -580,6 +579,7 @@ inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -676,9 +676,8 @@ inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in,
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -687,6 +686,7 @@ inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in,
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -737,9 +737,8 @@ inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reade
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -748,6 +747,7 @@ inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reade
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -799,9 +799,8 @@ inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -810,6 +809,7 @@ inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -898,9 +898,8 @@ inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value)
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -909,6 +908,7 @@ inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value)
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -1018,9 +1018,8 @@ inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -1029,6 +1028,7 @@ inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -1084,9 +1084,8 @@ inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -1095,6 +1094,7 @@ inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -1171,9 +1171,8 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -1182,6 +1181,7 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     if (in.next_is_int()) {
       std::int64_t key = 0;
       if (!in.read_int(key)) return false;
@@ -1240,9 +1240,8 @@ inline bool codec<::golden::Empty>::decode(Reader& in, ::golden::Empty& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -1251,6 +1250,7 @@ inline bool codec<::golden::Empty>::decode(Reader& in, ::golden::Empty& value) {
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -1294,9 +1294,8 @@ inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& va
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -1305,6 +1304,7 @@ inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& va
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }

@@ -256,9 +256,8 @@ inline bool codec<::generic::Request<T>>::decode(Reader& in, ::generic::Request<
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -267,6 +266,7 @@ inline bool codec<::generic::Request<T>>::decode(Reader& in, ::generic::Request<
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -323,9 +323,8 @@ inline bool codec<::generic::Payload>::decode(Reader& in, ::generic::Payload& va
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -334,6 +333,7 @@ inline bool codec<::generic::Payload>::decode(Reader& in, ::generic::Payload& va
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -392,9 +392,8 @@ inline bool codec<::generic::Other>::decode(Reader& in, ::generic::Other& value)
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -403,6 +402,7 @@ inline bool codec<::generic::Other>::decode(Reader& in, ::generic::Other& value)
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -463,9 +463,8 @@ inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -474,6 +473,7 @@ inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -529,9 +529,8 @@ inline bool codec<::generic::UsesTemplates>::decode(Reader& in, ::generic::UsesT
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -540,6 +539,7 @@ inline bool codec<::generic::UsesTemplates>::decode(Reader& in, ::generic::UsesT
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -600,9 +600,8 @@ inline bool codec<::generic::Base>::decode(Reader& in, ::generic::Base& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -611,6 +610,7 @@ inline bool codec<::generic::Base>::decode(Reader& in, ::generic::Base& value) {
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -671,9 +671,8 @@ inline bool codec<::generic::Derived>::decode(Reader& in, ::generic::Derived& va
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -682,6 +681,7 @@ inline bool codec<::generic::Derived>::decode(Reader& in, ::generic::Derived& va
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -740,9 +740,8 @@ inline bool codec<::generic::NestedDerived>::decode(Reader& in, ::generic::Neste
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -751,6 +750,7 @@ inline bool codec<::generic::NestedDerived>::decode(Reader& in, ::generic::Neste
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -867,9 +867,8 @@ inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& va
   if (!in.enter()) return false;
   std::uint64_t seen = 0;  // which required fields were found
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         if (field < 64) seen |= std::uint64_t{1} << field;
@@ -879,6 +878,7 @@ inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& va
       return in.unknown_key(key);  // strict: unknown keys are an error
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }

@@ -82,9 +82,8 @@ inline bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -93,6 +92,7 @@ inline bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
@@ -170,9 +170,8 @@ inline bool codec<::modern::Shapes>::decode(Reader& in, ::modern::Shapes& value)
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (in.next_is_str()) {
-      std::string_view key;
-      if (!in.read_str(key)) return false;
+    std::string_view key;
+    if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
         continue;
@@ -181,6 +180,7 @@ inline bool codec<::modern::Shapes>::decode(Reader& in, ::modern::Shapes& value)
       if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
       continue;
     }
+    if (in.failed()) return false;
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
