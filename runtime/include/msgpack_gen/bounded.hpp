@@ -44,7 +44,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_raw(std::uint8_t* p, const char (&by
 
 // Pre-encoded bytes whose length is known to the caller.
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_raw(std::uint8_t* p, std::string_view bytes) {
-  std::memcpy(p, bytes.data(), bytes.size());
+  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());  // an empty view may be null
   return p + bytes.size();
 }
 
@@ -91,7 +91,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(std::string_view s) {
 }
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, std::string_view s) {
   p = str_header(p, static_cast<std::uint32_t>(s.size()));
-  std::memcpy(p, s.data(), s.size());
+  if (!s.empty()) std::memcpy(p, s.data(), s.size());  // a default string_view is null
   return p + s.size();
 }
 MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::string& s) {
