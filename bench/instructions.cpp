@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <msgpack_gen/pool.hpp>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,16 @@ int run(const char* operation, Make make) {
       }
     }
     CALLGRIND_STOP_INSTRUMENTATION;
+  } else if (std::strcmp(operation, "marshal_pool") == 0) {
+    msgpack_gen::BufferPool pool;
+    CALLGRIND_START_INSTRUMENTATION;
+    for (int pass = 0; pass < kPasses; ++pass) {
+      for (const T& value : values) {
+        msgpack_gen::BufferPool::Lease lease = pool.acquire();
+        msgpack_gen::marshal(*lease, value);
+      }
+    }
+    CALLGRIND_STOP_INSTRUMENTATION;
   } else if (std::strcmp(operation, "unmarshal") == 0) {
     CALLGRIND_START_INSTRUMENTATION;
     for (int pass = 0; pass < kPasses; ++pass) {
@@ -50,7 +61,7 @@ int run(const char* operation, Make make) {
     }
     CALLGRIND_STOP_INSTRUMENTATION;
   } else {
-    std::fprintf(stderr, "operation: marshal or unmarshal\n");
+    std::fprintf(stderr, "operation: marshal, marshal_pool or unmarshal\n");
     return 2;
   }
   std::printf("%d\n", kInstances * kPasses);
@@ -61,7 +72,7 @@ int run(const char* operation, Make make) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s Data|Flat|DataArray|FlatArray marshal|unmarshal\n", argv[0]);
+    std::fprintf(stderr, "usage: %s Data|Flat|DataArray|FlatArray marshal|marshal_pool|unmarshal\n", argv[0]);
     return 2;
   }
   std::string type = argv[1];

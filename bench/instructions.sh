@@ -5,7 +5,7 @@ set -euo pipefail
 probe="$1/bench/msgpack_gen_instructions"
 printf "%-10s %-10s %12s\n" type operation "instr/struct"
 for type in Data Flat DataArray FlatArray; do
-  for operation in marshal unmarshal; do
+  for operation in marshal marshal_pool unmarshal; do
     log=$(mktemp)
     structs=$(valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/dev/null \
       "$probe" "$type" "$operation" 2>"$log")
