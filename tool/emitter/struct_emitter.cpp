@@ -389,11 +389,13 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
                        {"unknown", snippet(s.strict ? "map_decode.int_strict_unknown"
                                                     : "map_decode.int_skip_unknown")}});
   }
+  // The common case (string keys only, unknown keys skipped) is the runtime's shared loop.
+  bool plain = int_cases.empty() && !any_required && !s.strict && !s.has_read_extra_field;
   Vars decode = base;
   decode["dispatch"] = dispatch;
   decode["seen_declaration"] = any_required ? snippet("map_decode.seen_declaration") : "";
   decode["required_checks"] = required_checks;
-  definitions += print("map_decode.decode", decode);
+  definitions += print(plain ? "map_decode.plain_decode" : "map_decode.decode", decode);
 
   std::string cases;
   for (const auto& [length, group] : by_length) {

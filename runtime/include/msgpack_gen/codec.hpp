@@ -111,6 +111,31 @@ inline bool read_value(Reader& in, T& value) {
 inline constexpr int kUnknownField = -1;
 inline constexpr int kFieldFailed = -2;
 
+// The decode loop of a map-mode struct whose keys are strings and whose unknown keys are
+// skipped: generated decode() functions hand it their codec, whose decode_field() matches a key
+// to a field. Structs with integer keys, required fields, `strict` or a readExtraField hook get
+// a loop of their own.
+template <class Codec, class T>
+bool decode_map_by_key(Reader& in, T& value) {
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::string_view key;
+    if (in.read_key(key)) {
+      int field = Codec::decode_field(in, key, value);
+      if (field >= 0) continue;
+      if (field == kFieldFailed) return in.in_field(key);
+      if (!in.skip()) return in.in_field(key);  // an unknown key
+      continue;
+    }
+    if (in.failed()) return false;
+    if (!in.skip() || !in.skip()) return false;  // a key of another type, and its value
+  }
+  in.leave();
+  return true;
+}
+
 // Enumerator names for enums written as strings (the as_string tag); generated per enum:
 //   static const char* name(E);                  // nullptr for a value with no name
 //   static bool parse(std::string_view, E&);

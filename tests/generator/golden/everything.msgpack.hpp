@@ -350,26 +350,7 @@ inline void codec<::golden::Scalars>::encode_fields(Writer& out, const ::golden:
 }
 
 inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::Scalars>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::Scalars>::decode_field(Reader& in, std::string_view key, ::golden::Scalars& value) {
@@ -467,26 +448,7 @@ inline void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::P
 }
 
 inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::Point>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::golden::Point& value) {
@@ -565,26 +527,7 @@ inline void codec<::golden::Containers>::encode_fields(Writer& out, const ::gold
 }
 
 inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::Containers>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::Containers>::decode_field(Reader& in, std::string_view key, ::golden::Containers& value) {
@@ -672,26 +615,7 @@ inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(Writ
 }
 
 inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in, decltype(::golden::Containers::anonymous)& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<decltype(::golden::Containers::anonymous)>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<decltype(::golden::Containers::anonymous)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value) {
@@ -733,26 +657,7 @@ inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_field
 }
 
 inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<decltype(::golden::Containers::anonymous.inner)>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<decltype(::golden::Containers::anonymous.inner)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value) {
@@ -795,26 +700,7 @@ inline void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Me
 }
 
 inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::Meta>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::golden::Meta& value) {
@@ -894,26 +780,7 @@ inline void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::
 }
 
 inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::Tagged>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::Tagged>::decode_field(Reader& in, std::string_view key, ::golden::Tagged& value) {
@@ -1014,26 +881,7 @@ inline void codec<::golden::Views>::encode_fields(Writer& out, const ::golden::V
 }
 
 inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::Views>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::Views>::decode_field(Reader& in, std::string_view key, ::golden::Views& value) {
@@ -1080,26 +928,7 @@ inline void codec<::golden::Tree>::encode_fields(Writer& out, const ::golden::Tr
 }
 
 inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::Tree>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::Tree>::decode_field(Reader& in, std::string_view key, ::golden::Tree& value) {
@@ -1236,26 +1065,7 @@ inline void codec<::golden::Empty>::encode_fields(Writer& out, const ::golden::E
 }
 
 inline bool codec<::golden::Empty>::decode(Reader& in, ::golden::Empty& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::Empty>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::Empty>::decode_field(Reader& in, std::string_view key, ::golden::Empty& value) {
@@ -1290,26 +1100,7 @@ inline void codec<::golden::WriteOnly>::encode_fields(Writer& out, const ::golde
 }
 
 inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::golden::ReadOnly>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::golden::ReadOnly>::decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value) {

@@ -252,26 +252,7 @@ inline void codec<::generic::Request<T>>::encode_fields(Writer& out, const ::gen
 
 template <class T>
 inline bool codec<::generic::Request<T>>::decode(Reader& in, ::generic::Request<T>& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::generic::Request<T>>>(in, value);  // string keys; unknown ones skipped
 }
 
 template <class T>
@@ -319,26 +300,7 @@ inline void codec<::generic::Payload>::encode_fields(Writer& out, const ::generi
 }
 
 inline bool codec<::generic::Payload>::decode(Reader& in, ::generic::Payload& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::generic::Payload>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::generic::Payload>::decode_field(Reader& in, std::string_view key, ::generic::Payload& value) {
@@ -388,26 +350,7 @@ inline void codec<::generic::Other>::encode_fields(Writer& out, const ::generic:
 }
 
 inline bool codec<::generic::Other>::decode(Reader& in, ::generic::Other& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::generic::Other>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::generic::Other>::decode_field(Reader& in, std::string_view key, ::generic::Other& value) {
@@ -459,26 +402,7 @@ inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, c
 
 template <class T, int Version>
 inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic::Envelope<T, Version>& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::generic::Envelope<T, Version>>>(in, value);  // string keys; unknown ones skipped
 }
 
 template <class T, int Version>
@@ -525,26 +449,7 @@ inline void codec<::generic::UsesTemplates>::encode_fields(Writer& out, const ::
 }
 
 inline bool codec<::generic::UsesTemplates>::decode(Reader& in, ::generic::UsesTemplates& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::generic::UsesTemplates>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::generic::UsesTemplates>::decode_field(Reader& in, std::string_view key, ::generic::UsesTemplates& value) {
@@ -596,26 +501,7 @@ inline void codec<::generic::Base>::encode_fields(Writer& out, const ::generic::
 }
 
 inline bool codec<::generic::Base>::decode(Reader& in, ::generic::Base& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::generic::Base>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::generic::Base>::decode_field(Reader& in, std::string_view key, ::generic::Base& value) {
@@ -667,26 +553,7 @@ inline void codec<::generic::Derived>::encode_fields(Writer& out, const ::generi
 }
 
 inline bool codec<::generic::Derived>::decode(Reader& in, ::generic::Derived& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::generic::Derived>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::generic::Derived>::decode_field(Reader& in, std::string_view key, ::generic::Derived& value) {
@@ -736,26 +603,7 @@ inline void codec<::generic::NestedDerived>::encode_fields(Writer& out, const ::
 }
 
 inline bool codec<::generic::NestedDerived>::decode(Reader& in, ::generic::NestedDerived& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::generic::NestedDerived>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::generic::NestedDerived>::decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value) {

@@ -78,26 +78,7 @@ inline void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::No
 }
 
 inline bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::modern::Node>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::modern::Node>::decode_field(Reader& in, std::string_view key, ::modern::Node& value) {
@@ -166,26 +147,7 @@ inline void codec<::modern::Shapes>::encode_fields(Writer& out, const ::modern::
 }
 
 inline bool codec<::modern::Shapes>::decode(Reader& in, ::modern::Shapes& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = decode_field(in, key, value);
-      if (field >= 0) {
-        continue;
-      }
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // unknown keys are skipped
-      continue;
-    }
-    if (in.failed()) return false;
-    // a key of another type: skip it and its value
-    if (!in.skip() || !in.skip()) return false;
-  }
-  in.leave();
-  return true;
+  return decode_map_by_key<codec<::modern::Shapes>>(in, value);  // string keys; unknown ones skipped
 }
 
 inline int codec<::modern::Shapes>::decode_field(Reader& in, std::string_view key, ::modern::Shapes& value) {
