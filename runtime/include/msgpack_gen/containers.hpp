@@ -107,6 +107,11 @@ struct codec<std::vector<T, A>> {
     if constexpr (detail::is_byte_v<T>) {
       out.bin(value.data(), value.size());
     } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+      if (!out.puts_numbers_directly<T>()) {
+        out.array_header(static_cast<std::uint32_t>(value.size()));
+        for (const T& item : value) codec<T>::encode(out, item);
+        return;
+      }
       // Numbers: the header and every element in one capacity check.
       Buffer& buffer = out.buffer();
       std::uint8_t* p =

@@ -1,9 +1,11 @@
 // Everything generated code and users need: buffer, pool, writer, reader, codecs, entry points.
 #pragma once
 
+#include "msgpack_gen/access.hpp"
 #include "msgpack_gen/annotate.hpp"
 #include "msgpack_gen/bounded.hpp"
 #include "msgpack_gen/buffer.hpp"
+#include "msgpack_gen/carrays.hpp"
 #include "msgpack_gen/chrono.hpp"
 #include "msgpack_gen/codec.hpp"
 #include "msgpack_gen/containers.hpp"

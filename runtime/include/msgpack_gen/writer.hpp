@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
 
 #include "msgpack_gen/buffer.hpp"
 #include "msgpack_gen/detail/compiler.hpp"
@@ -78,6 +79,26 @@ inline std::uint8_t* f64(std::uint8_t* p, double v) noexcept {
   std::memcpy(&bits, &v, sizeof bits);
   *p = 0xcb;
   return endian::store(p + 1, bits);
+}
+
+// msgpack-c 4's form of a float: a value that is an integer in the 64-bit ranges is written as
+// that integer (3.0 as 3, -0.0 as 0), anything else (fractions, NaN, infinities, large values)
+// as the float itself. Needs 9 bytes.
+template <class F>
+inline std::uint8_t* float_as_msgpack_c(std::uint8_t* p, F v) noexcept {
+  constexpr F kTwoTo64 = static_cast<F>(18446744073709551616.0);  // exact in float and double
+  constexpr F kMinusTwoTo63 = static_cast<F>(-9223372036854775808.0);
+  if (v >= F(0) && v < kTwoTo64 && static_cast<F>(static_cast<std::uint64_t>(v)) == v) {
+    return uint(p, static_cast<std::uint64_t>(v));
+  }
+  if (v < F(0) && v >= kMinusTwoTo63 && static_cast<F>(static_cast<std::int64_t>(v)) == v) {
+    return sint(p, static_cast<std::int64_t>(v));
+  }
+  if constexpr (sizeof(F) == sizeof(float)) {
+    return f32(p, v);
+  } else {
+    return f64(p, v);
+  }
 }
 
 // A header with a fix form (fix_base | n for n <= fix_max) and 16/32-bit forms.
@@ -185,8 +206,28 @@ class Writer {
   MSGPACK_GEN_ALWAYS_INLINE void sint(std::int64_t v) {
     out_.commit(encode::sint(out_.prepare(encode::kMaxIntSize), v));
   }
-  MSGPACK_GEN_ALWAYS_INLINE void f32(float v) { out_.commit(encode::f32(out_.prepare(5), v)); }
-  MSGPACK_GEN_ALWAYS_INLINE void f64(double v) { out_.commit(encode::f64(out_.prepare(9), v)); }
+  MSGPACK_GEN_ALWAYS_INLINE void f32(float v) {
+    if (MSGPACK_GEN_UNLIKELY(integral_floats_as_ints_)) return float_as_msgpack_c(v);
+    out_.commit(encode::f32(out_.prepare(5), v));
+  }
+  MSGPACK_GEN_ALWAYS_INLINE void f64(double v) {
+    if (MSGPACK_GEN_UNLIKELY(integral_floats_as_ints_)) return float_as_msgpack_c(v);
+    out_.commit(encode::f64(out_.prepare(9), v));
+  }
+
+  // msgpack-c 4 writes a float or double that holds an integral value as an integer. Generated
+  // code for a struct whose layout comes from a msgpack-c macro turns this on while it writes
+  // the struct (IntegralFloatsAsInts below), so its bytes match msgpack-c's; every reader,
+  // ours included, accepts an integer where a float is expected.
+  bool integral_floats_as_ints() const noexcept { return integral_floats_as_ints_; }
+  void set_integral_floats_as_ints(bool on) noexcept { integral_floats_as_ints_ = on; }
+
+  // Whether numbers of type T may be written with encode::put after one capacity check of
+  // encode::max_size(T{}) each (containers of numbers do): not floats written msgpack-c's way.
+  template <class T>
+  bool puts_numbers_directly() const noexcept {
+    return !std::is_floating_point_v<T> || !integral_floats_as_ints_;
+  }
 
   MSGPACK_GEN_ALWAYS_INLINE void str(const char* s, std::size_t n) {
     check_length(n);
@@ -244,6 +285,11 @@ class Writer {
     throw std::length_error("msgpack_gen: a str, bin or ext over 4 GiB");
   }
 
+  template <class F>
+  MSGPACK_GEN_COLD void float_as_msgpack_c(F v) {
+    out_.commit(encode::float_as_msgpack_c(out_.prepare(9), v));
+  }
+
   void put1(std::uint8_t byte) {
     std::uint8_t* p = out_.prepare(1);
     *p = byte;
@@ -251,6 +297,24 @@ class Writer {
   }
 
   Buffer& out_;
+  bool integral_floats_as_ints_ = false;
+};
+
+// Writes floats as msgpack-c does (Writer::integral_floats_as_ints) while it lives, then
+// restores the writer's previous setting.
+class IntegralFloatsAsInts {
+ public:
+  explicit IntegralFloatsAsInts(Writer& out) noexcept
+      : out_(out), saved_(out.integral_floats_as_ints()) {
+    out.set_integral_floats_as_ints(true);
+  }
+  ~IntegralFloatsAsInts() { out_.set_integral_floats_as_ints(saved_); }
+  IntegralFloatsAsInts(const IntegralFloatsAsInts&) = delete;
+  IntegralFloatsAsInts& operator=(const IntegralFloatsAsInts&) = delete;
+
+ private:
+  Writer& out_;
+  bool saved_;
 };
 
 }  // namespace msgpack_gen
