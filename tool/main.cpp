@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
 
   msgpack_gen::Diagnostics diagnostics(std::cerr);
   msgpack_gen::frontend::Options frontend_options;
-  frontend_options.package_dir = options.package_dir;
+  frontend_options.package_paths = options.package_paths;
   frontend_options.types = options.types;
   frontend_options.clang_args = options.clang_args;
   frontend_options.runtime_include_dir =
@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
       msgpack_gen::emitter::emit(parsed.module, emit_options);
 
   fs::path root =
-      options.output_dir.empty() ? fs::path(options.package_dir) : fs::path(options.output_dir);
+      options.output_dir.empty() ? fs::path(parsed.package_root) : fs::path(options.output_dir);
   std::vector<std::string> written;
   for (const auto& file : files) {
     std::string path = (root / file.path).string();

@@ -10,7 +10,7 @@ TEST_CASE("the user's command line", "[cli]") {
   Options o;
   REQUIRE(parse({"-p", "include/dto", "Data1", "Data2:+-", "shop::v1::Data3:-+", "ns::Data4"}, o)
               .empty());
-  CHECK(o.package_dir == "include/dto");
+  CHECK(o.package_paths == std::vector<std::string>{"include/dto"});
   REQUIRE(o.types.size() == 4);
   CHECK(o.types[0].name == "Data1");
   CHECK(o.types[0].directions == msgpack_gen::ir::kBoth);
@@ -28,7 +28,7 @@ TEST_CASE("clang options and pass-through arguments", "[cli]") {
                  "--", "-Wno-everything", "-fno-exceptions"},
                 o)
               .empty());
-  CHECK(o.package_dir == "dto");
+  CHECK(o.package_paths == std::vector<std::string>{"dto"});
   CHECK(o.output_dir == "out");
   CHECK(o.clang_args == std::vector<std::string>{"-Iinc", "-Iother", "-DX=1", "-std=c++20",
                                                  "-Wno-everything", "-fno-exceptions"});

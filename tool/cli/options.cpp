@@ -56,7 +56,9 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
     } else if (arg == "--version") {
       options.version = true;
     } else if (is("-p", "--package")) {
-      error = value(arg[1] == '-' ? "--package" : "-p", options.package_dir);
+      std::string path;
+      error = value(arg[1] == '-' ? "--package" : "-p", path);
+      options.package_paths.push_back(path);
     } else if (is("-o", "--output")) {
       error = value(arg[1] == '-' ? "--output" : "-o", options.output_dir);
     } else if (is("", "--depfile")) {
@@ -80,25 +82,29 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
     if (!error.empty()) return error;
   }
   if (options.help || options.version) return {};
-  if (options.package_dir.empty())
-    return "no package: say which folder of headers to read with -p DIR";
+  if (options.package_paths.empty())
+    return "no package: say which folder of headers (or header files) to read with -p DIR";
   if (options.types.empty()) return "no types: name the structs to generate, e.g. Data1 Data2:+-";
   return {};
 }
 
 void print_help(std::ostream& out) {
-  out << R"(Usage: msgpack-gen -p DIR [options] Type[:policy]... [-- clang-args...]
+  out << R"(Usage: msgpack-gen -p DIR|HEADER... [options] Type[:policy]... [-- clang-args...]
 
 Generates MessagePack marshal/unmarshal code for the named C++ structs and every struct they
-reach. For each header X.hpp in DIR it writes X.msgpack.hpp.
+reach. For each header X.hpp in DIR it writes X.msgpack.hpp. Structs with msgpack-c's
+MSGPACK_DEFINE / MSGPACK_DEFINE_MAP get exactly the bytes msgpack-c writes for them.
 
 Types:
-  Type          marshal and unmarshal ("Data" when unique, or qualified: "shop::v1::Data")
+  Type          marshal and unmarshal ("Data" when unique, or qualified: "shop::v1::Data";
+                a class template instance: 'Res<Value>')
   Type:+-       marshal only
   Type:-+       unmarshal only
 
 Options:
-  -p, --package DIR        the folder of headers to read (all *.h, *.hh, *.hpp, *.hxx in it)
+  -p, --package DIR|FILE   a folder of headers to read (all *.h, *.hh, *.hpp, *.hxx in it), or
+                           one header file; repeat it to read several. Generated files are
+                           named relative to the folder that holds them all
   -o, --output DIR         write the generated files under DIR instead of beside the headers
                            (they then include their header by its path relative to the
                            package, so put the package folder on the include path)

@@ -10,7 +10,7 @@
 namespace msgpack_gen::cli {
 
 struct Options {
-  std::string package_dir;                   // -p, --package
+  std::vector<std::string> package_paths;    // -p, --package: folders and header files
   std::string output_dir;                    // -o, --output; empty: beside the headers
   std::string depfile;                       // --depfile: Makefile-style dependencies
   std::string runtime_include_dir;           // --runtime-include; empty: found automatically

@@ -25,6 +25,25 @@ void collect_uses(const ir::Type& type, bool as_string, std::set<std::string>& i
   for (const ir::Type& arg : type.args) collect_uses(arg, false, ids, string_enums);
 }
 
+// The member-pointer tags of the private members that the structs' codecs reach.
+std::string emit_private_members(const ir::Module& module, const std::vector<std::string>& ids) {
+  std::string tags, instantiations;
+  for (const std::string& id : ids) {
+    for (const ir::Field& field : find_struct(module, id)->fields) {
+      if (!field.is_private) continue;
+      Vars vars{{"tag", field.private_access.tag},
+                {"owner", field.private_access.owner_cpp},
+                {"name", field.name},
+                {"member_type", field.private_access.member_type}};
+      tags += print("declaration.private_member_tag", vars);
+      instantiations += print("declaration.private_member_instantiation", vars);
+    }
+  }
+  if (tags.empty()) return {};
+  return print("declaration.private_members",
+               {{"tags", tags}, {"instantiations", instantiations}});
+}
+
 }  // namespace
 
 std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& options) {
@@ -60,7 +79,7 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     }
     std::string enum_names;
     for (const auto& [name, type] : string_enums) enum_names += emit_enum_names(*type);
-    declarations = enum_names + declarations;
+    declarations = enum_names + emit_private_members(module, header.struct_ids) + declarations;
     // The generated headers of structs this file uses but does not define.
     std::set<std::string> include_paths;
     std::filesystem::path here = std::filesystem::path(file.path).parent_path();

@@ -17,8 +17,9 @@ namespace {
 // flattened into their parent's list; a struct known only when a template is instantiated is
 // one `inlined` entry that delegates to its codec at compile time.
 struct WireField {
-  std::string path;         // member access from `value.`, e.g. "meta.version"
-  std::string encode_expr;  // the value to write, when not `value.<path>` (a nested base)
+  std::string path;         // member names from `value`, e.g. "meta.version": names constants
+  std::string member;       // the expression that reaches it, e.g. "value.meta.version"
+  std::string encode_expr;  // the value to write, when not `member` (a base entry)
   std::string decode_expr;
   const ir::Field* field = nullptr;
   bool inlined = false;  // delegate to codec_expr's encode_fields/decode_field
@@ -42,58 +43,48 @@ std::string describe(const ir::Field& field, const std::string& path) {
   return text;
 }
 
-// A nested base is a value of its own under the base's name: a field the IR does not have.
-struct NestedBases {
-  std::vector<std::unique_ptr<ir::Field>> fields;
-};
+// How generated code reaches a member of `object`: directly, or through the member pointer a
+// private member's tag hands out (msgpack_gen/access.hpp).
+std::string member_of(const std::string& object, const ir::Field& field) {
+  if (!field.is_private) return object + "." + field.name;
+  return "(" + object + ".*member_pointer(members::" + field.private_access.tag + "{}))";
+}
 
 void flatten(const ir::Module& module, const ir::Struct& s, const std::string& owner_cpp,
-             const std::string& prefix, std::vector<WireField>& out, NestedBases& nested) {
+             const std::string& prefix, const std::string& object, std::vector<WireField>& out) {
   for (const std::string& base : s.bases) {
     const ir::Struct* inner = find_struct(module, base);
-    if (inner == nullptr) continue;
-    if (!s.nest_bases) {
-      flatten(module, *inner, owner_cpp, prefix, out, nested);
-      continue;
-    }
-    auto field = std::make_unique<ir::Field>();
-    std::size_t colon = inner->id.rfind("::");
-    field->name = field->key = colon == std::string::npos ? inner->id : inner->id.substr(colon + 2);
-    field->type.kind = ir::TypeKind::Struct;
-    field->type.struct_id = inner->id;
-    field->type.spelling = inner->id;
-    WireField wire;
-    wire.path = field->name;
-    wire.field = field.get();
-    wire.encode_expr = "static_cast<const " + inner->cpp_name + "&>(value)";
-    wire.decode_expr = "static_cast<" + inner->cpp_name + "&>(value)";
-    wire.comment = "base " + inner->id;
-    nested.fields.push_back(std::move(field));
-    out.push_back(wire);
+    if (inner != nullptr) flatten(module, *inner, owner_cpp, prefix, object, out);
   }
   for (const ir::Field& field : s.fields) {
     std::string path = prefix + field.name;
+    WireField wire;
+    wire.path = path;
+    wire.field = &field;
+    wire.comment = describe(field, path);
+    if (field.is_base) {
+      // A base entry: the base-class subobject is one value of its own.
+      wire.path = field.key;
+      wire.encode_expr = "static_cast<const " + field.type.spelling + "&>(" + object + ")";
+      wire.decode_expr = "static_cast<" + field.type.spelling + "&>(" + object + ")";
+      wire.comment = "base " + field.type.struct_id;
+      out.push_back(wire);
+      continue;
+    }
+    wire.member = member_of(object, field);
     if (field.inline_fields) {
       const ir::Struct* inner = field.type.kind == ir::TypeKind::Struct
                                     ? find_struct(module, field.type.struct_id)
                                     : nullptr;
       if (inner != nullptr && inner->template_params.empty()) {
-        flatten(module, *inner, owner_cpp, path + ".", out, nested);
+        flatten(module, *inner, owner_cpp, path + ".", wire.member, out);
         continue;
       }
-      WireField wire;
-      wire.path = path;
-      wire.field = &field;
       wire.inlined = true;
-      wire.codec_expr = "codec<decltype(" + owner_cpp + "::" + path + ")>";
-      wire.comment = describe(field, path);
-      out.push_back(wire);
-      continue;
+      wire.codec_expr = field.is_private
+                            ? "codec<" + field.private_access.member_type + ">"
+                            : "codec<decltype(" + owner_cpp + "::" + path + ")>";
     }
-    WireField wire;
-    wire.path = path;
-    wire.field = &field;
-    wire.comment = describe(field, path);
     out.push_back(wire);
   }
 }
@@ -153,22 +144,23 @@ std::string definition_prefix(const ir::Struct& s) {
 }
 
 std::string write_call(const WireField& wire) {
-  std::string target = wire.encode_expr.empty() ? "value." + wire.path : wire.encode_expr;
+  std::string target = wire.encode_expr.empty() ? wire.member : wire.encode_expr;
   return (wire.field->as_string ? "write_enum_name(out, " : "write_value(out, ") + target + ")";
 }
 std::string read_call(const WireField& wire) {
-  std::string target = wire.decode_expr.empty() ? "value." + wire.path : wire.decode_expr;
+  std::string target = wire.decode_expr.empty() ? wire.member : wire.decode_expr;
   return (wire.field->as_string ? "read_enum_name(in, " : "read_value(in, ") + target + ")";
 }
 
 // Fields whose encoded size has a cheap bound (runtime's encode::max_size): a run of them is
 // written with one capacity check.
-bool is_bounded(const WireField& wire) {
+bool is_bounded(const ir::Struct& s, const WireField& wire) {
   if (wire.inlined || !wire.encode_expr.empty() || wire.field->as_string) return false;
   switch (wire.field->type.kind) {
+    case ir::TypeKind::Float:
+      return !s.from_msgpack_c;  // written through the Writer, which knows msgpack-c's form
     case ir::TypeKind::Bool:
     case ir::TypeKind::Int:
-    case ir::TypeKind::Float:
     case ir::TypeKind::Enum:
     case ir::TypeKind::String:
     case ir::TypeKind::StringView:
@@ -194,18 +186,52 @@ std::string emit_bounded_run(const std::string& snippet_file,
     const WireField& wire = *run[i];
     names += (i ? ", " : "") + wire.path;
     terms.push_back((with_keys ? "sizeof " + wire.constant + " - 1 + " : std::string()) +
-                    "encode::max_size(value." + wire.path + ")");
+                    "encode::max_size(" + wire.member + ")");
     bool omit = with_keys && wire.field->omit_empty;
     puts += print(snippet_file + (omit ? ".bounded_omitempty_field" : ".bounded_field"),
                   {{"comment", wire.comment},
                    {"constant", wire.constant},
-                   {"path", wire.path},
+                   {"member", wire.member},
                    {"index", std::to_string(first_index + i)}});
   }
   std::string bound;
   for (const std::string& term : terms)
     bound += (bound.empty() ? "\n        " : " +\n        ") + term;
   return print(snippet_file + ".bounded_run", {{"names", names}, {"bound", bound}, {"puts", puts}});
+}
+
+// Whether a value of this type may hold a float, somewhere inside.
+bool may_hold_float(const ir::Type& type) {
+  switch (type.kind) {
+    case ir::TypeKind::Bool:
+    case ir::TypeKind::Int:
+    case ir::TypeKind::Enum:
+    case ir::TypeKind::String:
+    case ir::TypeKind::StringView:
+    case ir::TypeKind::Bytes:
+    case ir::TypeKind::Timestamp:
+    case ir::TypeKind::Duration:
+      return false;
+    case ir::TypeKind::Vector:
+    case ir::TypeKind::Array:
+    case ir::TypeKind::CArray:
+    case ir::TypeKind::Map:
+    case ir::TypeKind::Optional:
+    case ir::TypeKind::Sequence:
+    case ir::TypeKind::Tuple:
+    case ir::TypeKind::Variant:
+    case ir::TypeKind::Pointer:
+      return std::any_of(type.args.begin(), type.args.end(), may_hold_float);
+    default:
+      return true;  // floats, and structs or types known only later
+  }
+}
+
+// A struct laid out by a msgpack-c macro writes floats as msgpack-c does, nested values too.
+std::string msgpack_c_floats(const std::string& snippet_file, const ir::Struct& s) {
+  bool floats = std::any_of(s.fields.begin(), s.fields.end(),
+                            [](const ir::Field& f) { return may_hold_float(f.type); });
+  return s.from_msgpack_c && floats ? snippet(snippet_file + ".msgpack_c_floats") : "";
 }
 
 std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
@@ -222,6 +248,7 @@ std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
     text = "a map of " + count + (n == 1 ? " field" : " fields");
   }
   if (!s.bases.empty()) text += " (base fields first)";
+  if (s.from_msgpack_c) text += ", as its msgpack-c macro lists them";
   if (s.has_alter_field_count) text += " plus alterFieldCount() pairs the caller appends";
   if (s.strict) text += "; strict";
   if (s.directions == ir::kMarshal) text += "; marshal only";
@@ -289,16 +316,16 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
       write_prefix_alone();
       constant_count = false;
       adjustments +=
-          print("map_encode.inlined_count", {{"codec", wire.codec_expr}, {"path", wire.path}});
+          print("map_encode.inlined_count", {{"codec", wire.codec_expr}, {"member", wire.member}});
       body += print("map_encode.inlined_fields",
-                    {{"comment", wire.comment}, {"codec", wire.codec_expr}, {"path", wire.path}});
+                    {{"comment", wire.comment}, {"codec", wire.codec_expr}, {"member", wire.member}});
       continue;
     }
     if (wire.field->omit_empty) {
       constant_count = false;
-      adjustments += print("map_encode.omitted_count", {{"path", wire.path}});
+      adjustments += print("map_encode.omitted_count", {{"member", wire.member}});
     }
-    if (is_bounded(wire)) {
+    if (is_bounded(s, wire)) {
       run.push_back(&wire);
       continue;
     }
@@ -307,7 +334,7 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
     body += print(wire.field->omit_empty ? "map_encode.omitempty_field" : "map_encode.field",
                   {{"comment", wire.comment},
                    {"constant", wire.constant},
-                   {"path", wire.path},
+                   {"member", wire.member},
                    {"write", write_call(wire)}});
   }
   flush();
@@ -330,7 +357,8 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
                       ? snippet("map_encode.constant_count")
                       : print("map_encode.adjusted_count", {{"adjustments", adjustments}});
   Vars fields_vars = base;
-  fields_vars["body"] = body.empty() ? snippet("map_encode.no_fields") : body;
+  fields_vars["body"] = msgpack_c_floats("map_encode", s) +
+                        (body.empty() ? snippet("map_encode.no_fields") : body);
   return print("map_encode.encode", encode) + print("map_encode.field_count", count) +
          print("map_encode.encode_fields", fields_vars);
 }
@@ -349,7 +377,7 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
     if (wire.inlined) {
       inlined += print("map_decode.inlined_lookup", {{"comment", wire.comment},
                                                      {"codec", wire.codec_expr},
-                                                     {"path", wire.path},
+                                                     {"member", wire.member},
                                                      {"offset", wire.index}});
       any_string_key = true;
       continue;
@@ -430,7 +458,7 @@ std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>&
     run.clear();
   };
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    if (is_bounded(fields[i])) {
+    if (is_bounded(s, fields[i])) {
       if (run.empty()) run_start = i;
       run.push_back(&fields[i]);
       continue;
@@ -447,7 +475,7 @@ std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>&
                                          {"header", cpp_literal(header)},
                                          {"header_size", std::to_string(header.size())},
                                          {"count", std::to_string(fields.size())},
-                                         {"body", body}});
+                                         {"body", msgpack_c_floats("array_encode", s) + body}});
 }
 
 std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>& fields) {
@@ -468,8 +496,7 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
 
 StructCode emit_struct(const ir::Module& module, const ir::Struct& s) {
   std::vector<WireField> fields;
-  NestedBases nested;
-  flatten(module, s, s.cpp_name, "", fields, nested);
+  flatten(module, s, s.cpp_name, "", "value", fields);
   std::string field_count;
   number_fields(fields, field_count);
 

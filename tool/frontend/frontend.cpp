@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
@@ -11,6 +13,8 @@
 
 #include "frontend/clang_util.hpp"
 #include "frontend/module_builder.hpp"
+#include "frontend/msgpack_c_macros.hpp"
+#include "support/text.hpp"
 
 namespace fs = std::filesystem;
 
@@ -18,6 +22,8 @@ namespace msgpack_gen::frontend {
 namespace {
 
 constexpr std::size_t kMaxClangErrors = 5;  // a broken header should not print a wall of text
+constexpr const char* kRequestAlias = "msgpack_gen_requested_type_";
+constexpr std::size_t kPreludeLines = 3;  // of the umbrella, before its includes
 
 bool is_header_name(const fs::path& path) {
   std::string name = path.filename().string();
@@ -29,14 +35,19 @@ bool is_header_name(const fs::path& path) {
 
 // A named declaration the user may ask for.
 struct Declaration {
-  std::string name;  // qualified
+  std::string name;  // qualified; an explicit specialisation with its arguments: "ns::Res<V>"
   CXCursor cursor;
   enum Kind { Struct, ClassTemplate, Union, Enum } kind;
+  bool in_package = false;
 };
 
 struct Walk {
+  const std::set<std::string>* package_headers = nullptr;
   std::vector<Declaration> declarations;
-  std::set<std::string> custom_codecs;  // canonical type spellings
+  std::set<std::string> custom_codecs;            // canonical type spellings
+  std::set<std::string> explicit_specializations;  // USRs
+  std::map<std::string, CXType> requested_types;   // alias name -> the type it names
+  MsgpackCMacros macros;
 };
 
 bool in_generated_file(CXCursor c) {
@@ -55,37 +66,72 @@ void note_codec_specialisation(CXCursor c, Walk& walk) {
   walk.custom_codecs.insert(spelling(arg));
 }
 
+void add_declaration(Walk& walk, std::string name, CXCursor c, Declaration::Kind kind) {
+  bool in_package = walk.package_headers->count(location_of(c).file) != 0;
+  walk.declarations.push_back({std::move(name), c, kind, in_package});
+}
+
+// `template <> struct Res<Value> {...}` in the user's headers: a struct of its own, named with
+// its arguments. Specialisations of other libraries' templates (msgpack-c's adaptors, which
+// MSGPACK_ADD_ENUM writes into the user's header) are not DTOs.
+void note_explicit_specialization(CXCursor c, CXCursor templ, Walk& walk) {
+  if (in_system_header(templ) || in_system_header(c)) return;
+  std::string templ_name = qualified_name(templ);
+  if (templ_name.rfind("msgpack::", 0) == 0 || templ_name.rfind("msgpack_gen::", 0) == 0) return;
+  walk.explicit_specializations.insert(take(clang_getCursorUSR(c)));
+  std::string scope = templ_name.substr(0, templ_name.size() - spelling(templ).size());
+  add_declaration(walk, scope + take(clang_getCursorDisplayName(c)), c, Declaration::Struct);
+}
+
 CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
   auto* walk = static_cast<Walk*>(data);
   switch (c.kind) {
+    case CXCursor_MacroDefinition:
+    case CXCursor_MacroExpansion:
+      walk->macros.note(c);
+      return CXChildVisit_Continue;
     case CXCursor_Namespace: {
       std::string name = spelling(c);
-      // The standard library is large and never holds user DTOs; msgpack_gen holds codecs.
+      // The standard library is large and never holds user DTOs; msgpack_gen holds codecs;
+      // msgpack-c's namespace (opened in user headers by MSGPACK_ADD_ENUM) holds adaptors.
       if (in_system_header(c) && name != "msgpack_gen") return CXChildVisit_Continue;
+      if (name == "msgpack" || name == "clmdep_msgpack") return CXChildVisit_Continue;
       return CXChildVisit_Recurse;
     }
     case CXCursor_LinkageSpec:
       return CXChildVisit_Recurse;
+    case CXCursor_TypeAliasDecl:
+    case CXCursor_TypedefDecl:
+      if (spelling(c).rfind(kRequestAlias, 0) == 0) {
+        walk->requested_types.emplace(spelling(c), clang_getTypedefDeclUnderlyingType(c));
+      }
+      return CXChildVisit_Continue;
     case CXCursor_StructDecl:
-    case CXCursor_ClassDecl:
+    case CXCursor_ClassDecl: {
       note_codec_specialisation(c, *walk);
       if (!clang_isCursorDefinition(c) || spelling(c).empty()) return CXChildVisit_Continue;
-      if (!in_system_header(c))
-        walk->declarations.push_back({qualified_name(c), c, Declaration::Struct});
+      if (in_system_header(c)) return CXChildVisit_Recurse;
+      CXCursor templ = clang_getSpecializedCursorTemplate(c);
+      if (!clang_Cursor_isNull(templ)) {
+        note_explicit_specialization(c, templ, *walk);
+      } else {
+        add_declaration(*walk, qualified_name(c), c, Declaration::Struct);
+      }
       return CXChildVisit_Recurse;  // nested types
+    }
     case CXCursor_ClassTemplate:
       if (!in_system_header(c)) {
-        walk->declarations.push_back({qualified_name(c), c, Declaration::ClassTemplate});
+        add_declaration(*walk, qualified_name(c), c, Declaration::ClassTemplate);
       }
       return CXChildVisit_Continue;
     case CXCursor_UnionDecl:
       if (clang_isCursorDefinition(c) && !spelling(c).empty() && !in_system_header(c)) {
-        walk->declarations.push_back({qualified_name(c), c, Declaration::Union});
+        add_declaration(*walk, qualified_name(c), c, Declaration::Union);
       }
       return CXChildVisit_Continue;
     case CXCursor_EnumDecl:
       if (clang_isCursorDefinition(c) && !spelling(c).empty() && !in_system_header(c)) {
-        walk->declarations.push_back({qualified_name(c), c, Declaration::Enum});
+        add_declaration(*walk, qualified_name(c), c, Declaration::Enum);
       }
       return CXChildVisit_Continue;
     default:
@@ -93,8 +139,18 @@ CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
   }
 }
 
+std::string without_spaces(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c != ' ') out += c;
+  }
+  return out;
+}
+
 // Whether `requested` names `qualified`: the same name, or a suffix at a "::" boundary.
-bool names(const std::string& requested, const std::string& qualified) {
+bool names(const std::string& requested_text, const std::string& qualified_text) {
+  std::string requested = without_spaces(requested_text);
+  std::string qualified = without_spaces(qualified_text);
   std::string want = requested.rfind("::", 0) == 0 ? requested.substr(2) : requested;
   if (want == qualified) return true;
   if (requested.rfind("::", 0) == 0) return false;  // fully qualified: exact match only
@@ -103,47 +159,53 @@ bool names(const std::string& requested, const std::string& qualified) {
          qualified.compare(qualified.size() - want.size() - 2, 2, "::") == 0;
 }
 
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
+std::string last_component(const std::string& name) {
+  std::size_t angle = name.find('<');
+  std::size_t colon = name.rfind("::", angle);
+  return colon == std::string::npos ? name : name.substr(colon + 2);
 }
 
-std::string last_component(const std::string& name) {
-  std::size_t colon = name.rfind("::");
-  return colon == std::string::npos ? name : name.substr(colon + 2);
+// The declarations a request names: those of the package, or when the package has none of
+// that name, those of the headers it includes.
+std::vector<const Declaration*> find_declarations(const std::string& requested, const Walk& walk,
+                                                  bool templates_only = false) {
+  std::vector<const Declaration*> in_package, outside;
+  std::set<std::string> seen;
+  for (const Declaration& d : walk.declarations) {
+    if (templates_only && d.kind != Declaration::ClassTemplate) continue;
+    if (!names(requested, d.name) || !seen.insert(d.name).second) continue;
+    (d.in_package ? in_package : outside).push_back(&d);
+  }
+  return in_package.empty() ? outside : in_package;
 }
 
 void report_unknown(const std::string& requested, const Walk& walk, Diagnostics& diagnostics) {
   std::string text = "no struct named '" + requested + "' in the package";
-  std::string best;
-  std::size_t best_distance = 3;  // suggest only close matches
-  std::vector<std::string> structs;
+  // Candidates come from the package's own structs, each once.
+  std::set<std::string> structs;
+  std::vector<std::string> short_names;
+  std::map<std::string, std::string> by_short_name;
   for (const Declaration& d : walk.declarations) {
-    if (d.kind != Declaration::Struct) continue;
-    structs.push_back(d.name);
-    std::size_t distance = edit_distance(last_component(requested), last_component(d.name));
-    if (distance < best_distance) {
-      best_distance = distance;
-      best = d.name;
+    if (!d.in_package || (d.kind != Declaration::Struct && d.kind != Declaration::ClassTemplate)) {
+      continue;
     }
+    if (!structs.insert(d.name).second) continue;
+    short_names.push_back(last_component(d.name));
+    by_short_name.emplace(short_names.back(), d.name);
   }
+  std::string best = closest_match(last_component(requested), short_names);
   if (!best.empty()) {
-    text += "; did you mean '" + best + "'?";
+    text += "; did you mean '" + by_short_name[best] + "'?";
   } else if (!structs.empty()) {
-    std::sort(structs.begin(), structs.end());
     text += "; structs found:";
-    for (std::size_t i = 0; i < structs.size() && i < 20; ++i) text += " " + structs[i];
-    if (structs.size() > 20) text += " ...";
+    std::size_t shown = 0;
+    for (const std::string& name : structs) {
+      if (shown++ == 20) {
+        text += " ...";
+        break;
+      }
+      text += " " + name;
+    }
   } else {
     text += "; it declares no structs";
   }
@@ -156,121 +218,350 @@ struct IndexDeleter {
 struct UnitDeleter {
   void operator()(CXTranslationUnitImpl* unit) const { clang_disposeTranslationUnit(unit); }
 };
+using UnitPtr = std::unique_ptr<CXTranslationUnitImpl, UnitDeleter>;
 
 void collect_inclusions(CXFile file, CXSourceLocation*, unsigned, CXClientData data) {
   static_cast<std::set<std::string>*>(data)->insert(file_path(file));
 }
 
+// The line of `file` at `line` (1-based), without its end.
+std::string source_line(const std::string& file, unsigned line) {
+  std::ifstream in(file);
+  std::string text;
+  for (unsigned i = 0; i < line && std::getline(in, text); ++i) {
+  }
+  return text;
+}
+
+// One parse of the package: an umbrella header that includes every package header.
+class Parser {
+ public:
+  Parser(const Options& options, std::string root, const std::vector<std::string>& headers)
+      : options_(options), root_(std::move(root)), headers_(headers) {
+    umbrella_path_ = (fs::path(root_) / "__msgpack_gen_package__.hpp").string();
+  }
+
+  const std::string& umbrella_path() const { return umbrella_path_; }
+  // The umbrella's line where `extra` starts: after the prelude and the includes.
+  unsigned first_extra_line() const { return static_cast<unsigned>(kPreludeLines + headers_.size() + 1); }
+
+  // `extra`: declarations appended after the headers. `std_override`: a -std= to try instead.
+  UnitPtr parse(const std::string& extra, Diagnostics& diagnostics,
+                const std::string& std_override = {},
+                const std::vector<std::string>* only = nullptr) {
+    // msgpack-c 4 needs Boost's preprocessor unless MSGPACK_NO_BOOST is defined; users who do not
+    // have Boost define it in their builds, and headers that include <msgpack.hpp> should parse
+    // here as they compile there.
+    static_assert(kPreludeLines == 3, "the prelude below has three lines");
+    std::string umbrella =
+        "#if !defined(MSGPACK_NO_BOOST) && !__has_include(<boost/preprocessor.hpp>)\n"
+        "#define MSGPACK_NO_BOOST 1\n"
+        "#endif\n";
+    for (const std::string& header : only ? *only : headers_) {
+      umbrella += "#include \"" + header + "\"\n";
+    }
+    umbrella += extra;
+    CXUnsavedFile unsaved{umbrella_path_.c_str(), umbrella.c_str(),
+                          static_cast<unsigned long>(umbrella.size())};
+
+    std::vector<std::string> args = {"-x", "c++-header", "-std=c++17", "-DMSGPACK_GEN_RUN=1",
+                                     "-I" + root_};
+    for (const std::string& arg : options_.clang_args) args.push_back(arg);  // a later -std wins
+    if (!std_override.empty()) args.push_back(std_override);
+    if (!options_.runtime_include_dir.empty()) {
+      args.push_back("-idirafter");
+      args.push_back(options_.runtime_include_dir);
+    }
+    if (!options_.resource_dir.empty() && fs::exists(options_.resource_dir)) {
+      args.push_back("-resource-dir");
+      args.push_back(options_.resource_dir);
+    }
+    std::vector<const char*> argv;
+    for (const std::string& arg : args) argv.push_back(arg.c_str());
+
+    if (!index_) index_.reset(clang_createIndex(0, 0));
+    CXTranslationUnit raw_unit = nullptr;
+    CXErrorCode code = clang_parseTranslationUnit2(
+        index_.get(), umbrella_path_.c_str(), argv.data(), static_cast<int>(argv.size()),
+        &unsaved, 1,
+        CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing |
+            CXTranslationUnit_DetailedPreprocessingRecord,
+        &raw_unit);
+    UnitPtr unit(raw_unit);
+    if (code != CXError_Success || unit == nullptr) {
+      diagnostics.error("libclang could not parse the package (error " +
+                        std::to_string(static_cast<int>(code)) + ")");
+      return nullptr;
+    }
+    return unit;
+  }
+
+ private:
+  const Options& options_;
+  std::string root_;
+  const std::vector<std::string>& headers_;
+  std::string umbrella_path_;
+  std::unique_ptr<void, IndexDeleter> index_;
+};
+
+std::size_t count_errors(CXTranslationUnit unit) {
+  std::size_t errors = 0;
+  unsigned count = clang_getNumDiagnostics(unit);
+  for (unsigned i = 0; i < count; ++i) {
+    CXDiagnostic d = clang_getDiagnostic(unit, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) ++errors;
+    clang_disposeDiagnostic(d);
+  }
+  return errors;
+}
+
+// A MSGPACK_TAG after a brace-or-equal initialiser (`uint64_t id{0} MSGPACK_TAG("x");`): g++
+// ignores the macro in ordinary builds, but clang cannot parse it there. Returns the fix.
+std::string tag_after_initializer_fix(const std::string& file, unsigned line, unsigned column) {
+  std::string text = source_line(file, line);
+  if (column == 0 || column > text.size() || text.compare(column - 1, 11, "MSGPACK_TAG") != 0) {
+    return {};
+  }
+  std::string before = text.substr(0, column - 1);
+  std::size_t close = text.find(')', column - 1);
+  if (close == std::string::npos) return {};
+  std::string tag = text.substr(column - 1, close - column + 2);
+  std::size_t init = before.find_first_of("{=");
+  if (init == std::string::npos) return {};
+  std::string declarator = before.substr(0, init);
+  while (!declarator.empty() && declarator.back() == ' ') declarator.pop_back();
+  std::string initializer = before.substr(init);
+  while (!initializer.empty() && initializer.back() == ' ') initializer.pop_back();
+  std::size_t start = declarator.find_first_not_of(' ');
+  if (start == std::string::npos) return {};
+  return declarator.substr(start) + " " + tag + (initializer[0] == '=' ? " " : "") + initializer +
+         text.substr(close + 1);
+}
+
+// Reports clang's errors; false when there were any. `request_names`: the template-ids the
+// umbrella spells from `first_request_line` on, so that an error in one is reported against the
+// name the user gave.
+bool report_clang_errors(CXTranslationUnit unit, const std::string& umbrella_path,
+                         const std::vector<std::string>& request_names,
+                         unsigned first_request_line, Diagnostics& diagnostics) {
+  std::size_t shown = 0, errors = 0;
+  unsigned count = clang_getNumDiagnostics(unit);
+  for (unsigned i = 0; i < count; ++i) {
+    CXDiagnostic d = clang_getDiagnostic(unit, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+      ++errors;
+      CXFile file;
+      unsigned line = 0, column = 0;
+      clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line, &column, nullptr);
+      std::string path = file_path(file);
+      if (shown++ < kMaxClangErrors) {
+        if (path == umbrella_path) {
+          // The aliases follow the package's includes, one line each.
+          std::size_t request = line > first_request_line ? line - first_request_line : 0;
+          std::string name = request < request_names.size() ? request_names[request] : "";
+          diagnostics.error("cannot resolve the requested type '" + name +
+                            "': " + take(clang_getDiagnosticSpelling(d)));
+        } else {
+          diagnostics.raw(take(clang_formatDiagnostic(
+              d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn)));
+          diagnostics.count_error();
+          std::string fix = tag_after_initializer_fix(path, line, column);
+          if (!fix.empty()) {
+            diagnostics.note({path, line, column},
+                             "MSGPACK_TAG cannot follow an initialiser; write it between the "
+                             "member's name and its initialiser: " +
+                                 fix);
+          }
+        }
+      } else {
+        diagnostics.count_error();
+      }
+    }
+    clang_disposeDiagnostic(d);
+  }
+  if (errors > kMaxClangErrors) {
+    diagnostics.raw("msgpack-gen: " + std::to_string(errors - kMaxClangErrors) +
+                    " more errors not shown");
+  }
+  return errors == 0;
+}
+
+// The -std= in force: the last one given, else C++17.
+int language_year(const std::vector<std::string>& clang_args) {
+  int year = 17;
+  for (const std::string& arg : clang_args) {
+    if (arg.rfind("-std=", 0) != 0) continue;
+    std::string digits;
+    for (char c : arg.substr(5)) {
+      if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
+    }
+    if (digits.size() >= 2) year = std::stoi(digits.substr(0, 2));
+    if (arg.find("2a") != std::string::npos) year = 20;
+    if (arg.find("2b") != std::string::npos) year = 23;
+  }
+  return year > 90 ? year - 100 : year;  // c++98 -> -2
+}
+
+// "ns::Res<Value>" -> the declaration that introduces the alias for it, in the template's
+// namespace so that unqualified arguments are found as they would be there.
+std::string alias_for_request(const std::string& alias, const std::string& requested,
+                              const Declaration& templ) {
+  std::string text = requested.rfind("::", 0) == 0 ? requested.substr(2) : requested;
+  std::size_t angle = text.find('<');
+  std::string arguments = text.substr(angle);
+  std::string qualified = templ.name;
+  CXCursor parent = clang_getCursorSemanticParent(templ.cursor);
+  bool in_namespace = parent.kind == CXCursor_Namespace;
+  std::string scope = qualified.substr(0, qualified.size() - last_component(qualified).size());
+  if (in_namespace && scope.size() > 2 && scope.find("(anonymous)") == std::string::npos) {
+    scope.erase(scope.size() - 2);
+    return "namespace " + scope + " { using " + alias + " = " + last_component(qualified) +
+           arguments + "; }\n";
+  }
+  return "using " + alias + " = ::" + qualified + arguments + ";\n";
+}
+
 }  // namespace
 
-bool list_package_headers(const std::string& package_dir, Diagnostics& diagnostics,
-                          std::vector<std::string>& headers) {
-  std::error_code ec;
-  if (!fs::is_directory(package_dir, ec)) {
-    diagnostics.error("package folder '" + package_dir + "' does not exist or is not a folder");
-    return false;
-  }
-  fs::recursive_directory_iterator it(package_dir, ec), end;
-  if (ec) {
-    diagnostics.error("cannot read package folder '" + package_dir + "': " + ec.message());
-    return false;
-  }
-  for (; it != end; it.increment(ec)) {
-    if (ec) {
-      diagnostics.error("cannot read package folder '" + package_dir + "': " + ec.message());
+bool list_package_headers(const std::vector<std::string>& package_paths, Diagnostics& diagnostics,
+                          std::vector<std::string>& headers, std::string& root) {
+  std::vector<fs::path> folders;
+  for (const std::string& path : package_paths) {
+    std::error_code ec;
+    if (fs::is_regular_file(path, ec)) {
+      fs::path file = fs::weakly_canonical(path);
+      headers.push_back(file.string());
+      folders.push_back(file.parent_path());
+      continue;
+    }
+    if (!fs::is_directory(path, ec)) {
+      diagnostics.error("package '" + path + "' does not exist (give a folder of headers or a " +
+                        "header file)");
       return false;
     }
-    if (it->is_regular_file(ec) && is_header_name(it->path())) {
-      headers.push_back(fs::weakly_canonical(it->path()).string());
+    folders.push_back(fs::weakly_canonical(path));
+    fs::recursive_directory_iterator it(path, ec), end;
+    if (ec) {
+      diagnostics.error("cannot read package folder '" + path + "': " + ec.message());
+      return false;
+    }
+    std::size_t before = headers.size();
+    for (; it != end; it.increment(ec)) {
+      if (ec) {
+        diagnostics.error("cannot read package folder '" + path + "': " + ec.message());
+        return false;
+      }
+      if (it->is_regular_file(ec) && is_header_name(it->path())) {
+        headers.push_back(fs::weakly_canonical(it->path()).string());
+      }
+    }
+    if (headers.size() == before) {
+      diagnostics.error("package folder '" + path + "' has no headers (*.h, *.hh, *.hpp, *.hxx)");
+      return false;
     }
   }
   std::sort(headers.begin(), headers.end());
-  if (headers.empty()) {
-    diagnostics.error("package folder '" + package_dir +
-                      "' has no headers (*.h, *.hh, *.hpp, *.hxx)");
-    return false;
+  headers.erase(std::unique(headers.begin(), headers.end()), headers.end());
+  // The root: the deepest folder that holds every folder given.
+  fs::path common = folders.empty() ? fs::current_path() : folders[0];
+  for (const fs::path& folder : folders) {
+    while (folder.lexically_relative(common).string().rfind("..", 0) == 0 ||
+           folder.lexically_relative(common).empty()) {
+      common = common.parent_path();
+    }
   }
+  root = common.string();
   return true;
 }
 
 bool parse_package(const Options& options, Diagnostics& diagnostics, Result& result) {
-  std::string package = fs::weakly_canonical(options.package_dir).string();
-  if (!list_package_headers(options.package_dir, diagnostics, result.headers)) return false;
-
-  // One translation unit that includes every header of the package.
-  std::string umbrella_path = (fs::path(package) / "__msgpack_gen_package__.hpp").string();
-  std::string umbrella;
-  for (const std::string& header : result.headers) umbrella += "#include \"" + header + "\"\n";
-  CXUnsavedFile unsaved{umbrella_path.c_str(), umbrella.c_str(),
-                        static_cast<unsigned long>(umbrella.size())};
-
-  std::vector<std::string> args = {"-x", "c++-header", "-std=c++17", "-DMSGPACK_GEN_RUN=1",
-                                   "-I" + package};
-  for (const std::string& arg : options.clang_args) args.push_back(arg);  // a later -std wins
-  if (!options.runtime_include_dir.empty()) {
-    args.push_back("-idirafter");
-    args.push_back(options.runtime_include_dir);
-  }
-  if (!options.resource_dir.empty() && fs::exists(options.resource_dir)) {
-    args.push_back("-resource-dir");
-    args.push_back(options.resource_dir);
-  }
-  std::vector<const char*> argv;
-  for (const std::string& arg : args) argv.push_back(arg.c_str());
-
-  std::unique_ptr<void, IndexDeleter> index(clang_createIndex(0, 0));
-  CXTranslationUnit raw_unit = nullptr;
-  CXErrorCode code = clang_parseTranslationUnit2(
-      index.get(), umbrella_path.c_str(), argv.data(), static_cast<int>(argv.size()), &unsaved, 1,
-      CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing, &raw_unit);
-  std::unique_ptr<CXTranslationUnitImpl, UnitDeleter> unit(raw_unit);
-  if (code != CXError_Success || unit == nullptr) {
-    diagnostics.error("libclang could not parse the package (error " +
-                      std::to_string(static_cast<int>(code)) + ")");
+  if (!list_package_headers(options.package_paths, diagnostics, result.headers,
+                            result.package_root)) {
     return false;
   }
+  const std::string& package = result.package_root;
+  std::set<std::string> package_headers(result.headers.begin(), result.headers.end());
+  Parser parser(options, package, result.headers);
 
-  // Any error aborts: a broken include would otherwise silently turn a field into `int`.
-  std::size_t shown = 0, errors = 0;
-  unsigned count = clang_getNumDiagnostics(unit.get());
-  for (unsigned i = 0; i < count; ++i) {
-    CXDiagnostic d = clang_getDiagnostic(unit.get(), i);
-    CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(d);
-    if (severity >= CXDiagnostic_Error) {
-      ++errors;
-      if (shown++ < kMaxClangErrors) {
-        diagnostics.raw(take(clang_formatDiagnostic(
-            d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn)));
+  UnitPtr unit = parser.parse("", diagnostics);
+  if (!unit) return false;
+  if (!report_clang_errors(unit.get(), parser.umbrella_path(), {}, 0, diagnostics)) {
+    // A header written for a newer standard than the one in force: say so.
+    if (language_year(options.clang_args) < 20) {
+      Diagnostics quiet;
+      UnitPtr newer = parser.parse("", quiet, "-std=c++20");
+      if (newer && count_errors(newer.get()) == 0) {
+        diagnostics.raw(
+            "msgpack-gen: note: the headers compile as C++20; pass --std=c++20 (C++17 is the "
+            "default)");
       }
-      diagnostics.count_error();
-    }
-    clang_disposeDiagnostic(d);
-  }
-  if (errors > 0) {
-    if (errors > kMaxClangErrors) {
-      diagnostics.raw("msgpack-gen: " + std::to_string(errors - kMaxClangErrors) +
-                      " more errors not shown");
     }
     diagnostics.raw(
-        "msgpack-gen: the package's headers must compile before code can be "
-        "generated for them");
+        "msgpack-gen: error: the package's headers must compile before code can be generated "
+        "for them");
     return false;
+  }
+
+  // Template-ids ('Res<Value>') are resolved by clang: a second parse declares an alias for
+  // each, in its template's namespace.
+  Walk walk;
+  walk.package_headers = &package_headers;
+  clang_visitChildren(clang_getTranslationUnitCursor(unit.get()), visit_declarations, &walk);
+  std::string extra;
+  std::vector<std::string> request_names;
+  std::map<std::string, std::string> alias_of;  // request -> alias
+  for (const TypeRequest& request : options.types) {
+    if (request.name.find('<') == std::string::npos) continue;
+    if (!find_declarations(request.name, walk).empty()) continue;  // an explicit specialisation
+    std::string templ_name = request.name.substr(0, request.name.find('<'));
+    std::vector<const Declaration*> templates = find_declarations(templ_name, walk, true);
+    if (templates.size() != 1) continue;  // reported below
+    std::string alias = kRequestAlias + std::to_string(alias_of.size());
+    extra += alias_for_request(alias, request.name, *templates[0]);
+    alias_of[request.name] = alias;
+    request_names.push_back(request.name);
+  }
+  if (!extra.empty()) {
+    unit = parser.parse(extra, diagnostics);
+    if (!unit) return false;
+    if (!report_clang_errors(unit.get(), parser.umbrella_path(), request_names,
+                             parser.first_extra_line(), diagnostics)) {
+      return false;
+    }
+    walk = Walk();
+    walk.package_headers = &package_headers;
+    clang_visitChildren(clang_getTranslationUnitCursor(unit.get()), visit_declarations, &walk);
   }
 
   std::set<std::string> files;
   clang_getInclusions(unit.get(), collect_inclusions, &files);
-  files.erase(umbrella_path);
+  files.erase(parser.umbrella_path());
   files.erase(std::string());
   result.files_read.assign(files.begin(), files.end());
 
-  Walk walk;
-  clang_visitChildren(clang_getTranslationUnitCursor(unit.get()), visit_declarations, &walk);
-
-  ModuleBuilder builder(diagnostics, package, walk.custom_codecs);
+  ModuleBuilder builder(diagnostics, package, result.headers, walk.custom_codecs,
+                        walk.explicit_specializations, walk.macros);
   for (const TypeRequest& request : options.types) {
-    std::vector<const Declaration*> matches;
-    for (const Declaration& d : walk.declarations) {
-      if (names(request.name, d.name)) matches.push_back(&d);
+    auto alias = alias_of.find(request.name);
+    if (alias != alias_of.end()) {
+      auto type = walk.requested_types.find(alias->second);
+      if (type != walk.requested_types.end()) {
+        builder.add_root_type(type->second, request.name, request.directions);
+        continue;
+      }
+    }
+    std::vector<const Declaration*> matches = find_declarations(request.name, walk);
+    if (matches.empty() && request.name.find('<') != std::string::npos) {
+      std::string templ_name = request.name.substr(0, request.name.find('<'));
+      std::vector<const Declaration*> templates = find_declarations(templ_name, walk, true);
+      if (templates.empty()) {
+        diagnostics.error("no class template named '" + templ_name + "' in the package");
+      } else {
+        std::string text = "'" + templ_name + "' is ambiguous; qualify it:";
+        for (const Declaration* d : templates) text += " " + d->name;
+        diagnostics.error(text);
+      }
+      continue;
     }
     if (matches.empty()) {
       report_unknown(request.name, walk, diagnostics);
@@ -285,8 +576,6 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
     const Declaration& found = *matches[0];
     switch (found.kind) {
       case Declaration::Struct:
-        builder.add_root(found.cursor, request.directions);
-        break;
       case Declaration::ClassTemplate:
         builder.add_root(found.cursor, request.directions);
         break;
@@ -302,7 +591,28 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
         break;
     }
   }
-  result.module = builder.finish(result.headers);
+  result.module = builder.finish();
+  if (!diagnostics.ok()) return false;
+
+  // A struct with readExtraField takes a msgpack_gen::Reader, so its header must include the
+  // runtime itself; in the umbrella another header may have done it for it.
+  std::set<std::string> checked;
+  for (const ir::Struct& s : result.module.structs) {
+    const std::string& header = s.location.file;
+    if (!s.has_read_extra_field || !package_headers.count(header)) continue;
+    if (!checked.insert(header).second) continue;
+    Diagnostics quiet;
+    std::vector<std::string> alone{header};
+    UnitPtr single = parser.parse("", quiet, "", &alone);
+    if (single && count_errors(single.get()) > 0) {
+      diagnostics.error(s.location, "struct " + s.id +
+                                        " declares readExtraField, but its header does not "
+                                        "compile on its own (it compiled here only after other "
+                                        "headers of the package); include "
+                                        "<msgpack_gen/reader.hpp> in it");
+      report_clang_errors(single.get(), parser.umbrella_path(), {}, 0, diagnostics);
+    }
+  }
   return diagnostics.ok();
 }
 

@@ -16,7 +16,9 @@ struct TypeRequest {
 };
 
 struct Options {
-  std::string package_dir;              // the folder of headers (-p)
+  // What to read (-p): folders (every header in them) and header files. Generated files are
+  // named relative to the package root: the folder given, or the common folder of all of them.
+  std::vector<std::string> package_paths;
   std::vector<TypeRequest> types;       // what to generate
   std::vector<std::string> clang_args;  // -I, -D, -std= and anything after "--"
   std::string runtime_include_dir;      // where <msgpack_gen/annotate.hpp> lives
@@ -24,6 +26,7 @@ struct Options {
 };
 
 struct Result {
+  std::string package_root;  // absolute
   ir::Module module;
   std::vector<std::string> headers;     // the package headers, absolute, sorted
   std::vector<std::string> files_read;  // every file clang read (for depfiles), sorted
@@ -32,9 +35,9 @@ struct Result {
 // Returns false when anything went wrong; every problem has been reported to diagnostics.
 bool parse_package(const Options& options, Diagnostics& diagnostics, Result& result);
 
-// The package's headers (recursive, sorted, generated files excluded). Reports a missing,
-// unreadable or empty folder.
-bool list_package_headers(const std::string& package_dir, Diagnostics& diagnostics,
-                          std::vector<std::string>& headers);
+// The package's headers (folders recursively, sorted, generated files excluded) and its root.
+// Reports a missing, unreadable or empty folder, and a missing file.
+bool list_package_headers(const std::vector<std::string>& package_paths, Diagnostics& diagnostics,
+                          std::vector<std::string>& headers, std::string& root);
 
 }  // namespace msgpack_gen::frontend

@@ -1,7 +1,9 @@
 #include "frontend/module_builder.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
+#include <optional>
 #include <filesystem>
 #include <tuple>
 #include <utility>
@@ -99,6 +101,128 @@ bool is_parameter_pack(CXCursor param) {
   return pack;
 }
 
+constexpr std::size_t kNoOwner = static_cast<std::size_t>(-1);
+
+// Whether objects of a record type hold any non-static data member, its bases' included.
+bool has_data_members(CXType type) {
+  bool found = false;
+  clang_Type_visitFields(
+      type,
+      [](CXCursor, CXClientData data) {
+        *static_cast<bool*>(data) = true;
+        return CXVisit_Break;
+      },
+      &found);
+  if (found) return true;
+  clang_visitChildren(
+      clang_getTypeDeclaration(type),
+      [](CXCursor child, CXCursor, CXClientData data) {
+        if (child.kind == CXCursor_CXXBaseSpecifier &&
+            has_data_members(clang_getCanonicalType(clang_getCursorType(child)))) {
+          *static_cast<bool*>(data) = true;
+          return CXChildVisit_Break;
+        }
+        return CXChildVisit_Continue;
+      },
+      &found);
+  return found;
+}
+
+std::string without_spaces(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c != ' ') out += c;
+  }
+  return out;
+}
+
+// The base specifier of `record` that `written` names ("Base", "ns::Base", "Base<int>").
+CXCursor find_base(CXCursor record, const std::string& written) {
+  struct Search {
+    std::string want;
+    CXCursor found;
+  } search{without_spaces(written), clang_getNullCursor()};
+  if (search.want.rfind("::", 0) == 0) search.want.erase(0, 2);
+  clang_visitChildren(
+      record,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        auto* s = static_cast<Search*>(data);
+        if (child.kind != CXCursor_CXXBaseSpecifier) return CXChildVisit_Continue;
+        CXType type = clang_getCursorType(child);
+        for (std::string name : {spelling(child), spelling(type),
+                                 spelling(clang_getCanonicalType(type))}) {
+          name = without_spaces(name);
+          for (const char* keyword : {"struct", "class"}) {
+            if (name.rfind(keyword, 0) == 0) name.erase(0, std::char_traits<char>::length(keyword));
+          }
+          if (name.rfind("::", 0) == 0) name.erase(0, 2);
+          bool suffix = name.size() > s->want.size() &&
+                        name.compare(name.size() - s->want.size(), s->want.size(), s->want) == 0 &&
+                        name.compare(name.size() - s->want.size() - 2, 2, "::") == 0;
+          if (name == s->want || suffix) {
+            s->found = child;
+            return CXChildVisit_Break;
+          }
+        }
+        return CXChildVisit_Continue;
+      },
+      &search);
+  return search.found;
+}
+
+// The data member called `name` in `record` or, failing that, in its bases.
+CXCursor find_member(CXCursor record, const std::string& name) {
+  struct Search {
+    const std::string* name;
+    CXCursor found;
+  } search{&name, clang_getNullCursor()};
+  clang_visitChildren(
+      record,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        auto* s = static_cast<Search*>(data);
+        if (child.kind == CXCursor_FieldDecl && spelling(child) == *s->name) {
+          s->found = child;
+          return CXChildVisit_Break;
+        }
+        return CXChildVisit_Continue;
+      },
+      &search);
+  if (!clang_Cursor_isNull(search.found)) return search.found;
+  clang_visitChildren(
+      record,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        auto* s = static_cast<Search*>(data);
+        if (child.kind != CXCursor_CXXBaseSpecifier) return CXChildVisit_Continue;
+        CXCursor base = clang_getCursorDefinition(
+            clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(child))));
+        if (clang_Cursor_isNull(base)) return CXChildVisit_Continue;
+        s->found = find_member(base, *s->name);
+        return clang_Cursor_isNull(s->found) ? CXChildVisit_Continue : CXChildVisit_Break;
+      },
+      &search);
+  return search.found;
+}
+
+// Whether a class has msgpack-c's member functions, which its macros declare.
+bool has_msgpack_c_methods(CXCursor record) {
+  bool found = false;
+  clang_visitChildren(
+      record,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        if (child.kind != CXCursor_CXXMethod && child.kind != CXCursor_FunctionTemplate) {
+          return CXChildVisit_Continue;
+        }
+        std::string name = spelling(child);
+        if (name == "msgpack_pack" || name == "msgpack_unpack") {
+          *static_cast<bool*>(data) = true;
+          return CXChildVisit_Break;
+        }
+        return CXChildVisit_Continue;
+      },
+      &found);
+  return found;
+}
+
 bool name_is_std(CXCursor decl) {
   return qualified_name(decl).rfind("std::", 0) == 0;
 }
@@ -110,20 +234,44 @@ std::string relative_to(const std::string& path, const std::string& base) {
 }  // namespace
 
 ModuleBuilder::ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
-                             std::set<std::string> custom_codecs)
+                             std::vector<std::string> package_headers,
+                             std::set<std::string> custom_codecs,
+                             std::set<std::string> explicit_specializations,
+                             const MsgpackCMacros& macros)
     : diagnostics_(diagnostics),
       package_dir_(std::move(package_dir)),
-      custom_codecs_(std::move(custom_codecs)) {}
+      package_headers_(std::move(package_headers)),
+      custom_codecs_(std::move(custom_codecs)),
+      explicit_specializations_(std::move(explicit_specializations)),
+      macros_(macros) {}
 
 void ModuleBuilder::add_root(CXCursor definition, unsigned directions) {
   std::size_t index;
   if (definition.kind == CXCursor_ClassTemplate) {
     index = add_template(definition);
+  } else if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(definition))) {
+    index = record_node(clang_getCanonicalType(clang_getCursorType(definition)),
+                        location_of(definition), "", "", kNoOwner);
+    if (index == kNoOwner) return;
   } else {
     std::string name = qualified_name(definition);
     index = add_struct(definition, "::" + name, "::" + name, name);
   }
   roots_.emplace_back(index, directions);
+}
+
+bool ModuleBuilder::add_root_type(CXType type, const std::string& requested,
+                                  unsigned directions) {
+  CXType canonical = clang_getCanonicalType(type);
+  CXCursor decl = clang_getTypeDeclaration(canonical);
+  if (canonical.kind != CXType_Record || !is_record_kind(decl.kind)) {
+    diagnostics_.error("'" + requested + "' is not a struct or class; only structs can be generated");
+    return false;
+  }
+  std::size_t index = record_node(canonical, location_of(decl), "", "", kNoOwner);
+  if (index == kNoOwner) return false;
+  roots_.emplace_back(index, directions);
+  return true;
 }
 
 std::size_t ModuleBuilder::add_template(CXCursor templ) {
@@ -172,27 +320,43 @@ std::size_t ModuleBuilder::add_template(CXCursor templ) {
   return add_struct(templ, cpp_name, cpp_name, name, std::move(params));
 }
 
-void ModuleBuilder::add_base(std::size_t index, CXCursor base_specifier) {
+void ModuleBuilder::add_base(std::size_t index, CXCursor base_specifier, bool nest) {
   ir::SourceLocation where = location_of(base_specifier);
   const std::string owner = nodes_[index].ir.id;
   CXType type = clang_getCanonicalType(clang_getCursorType(base_specifier));
+  // A tag base (no data members, as `MessageBase<Kind>` holding only constants) puts nothing
+  // on the wire, whatever its kind or access.
+  if (!has_data_members(type)) return;
   if (clang_getCXXAccessSpecifier(base_specifier) != CX_CXXPublic) {
     diagnostics_.error(where, "struct " + owner + ": base class " + spelling(base_specifier) +
                                   " is not public, so its fields cannot be read; make it public");
     return;
   }
   CXCursor decl = clang_getTypeDeclaration(type);
-  if (type.kind != CXType_Record || !is_record_kind(decl.kind) ||
-      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl))) {
+  if (type.kind != CXType_Record || !is_record_kind(decl.kind) || in_system_header(decl) ||
+      name_is_std(decl)) {
     diagnostics_.error(where, "struct " + owner + ": base class " + spelling(base_specifier) +
                                   " is not supported; only plain structs can be bases");
     return;
   }
-  CXCursor definition = clang_getCursorDefinition(decl);
-  std::string qualified = qualified_name(definition);
-  std::size_t base = add_struct(definition, "::" + qualified, "::" + qualified, qualified);
-  nodes_[index].ir.bases.push_back(nodes_[base].ir.id);
+  std::size_t base = record_node(type, where, "", "", index);
+  if (base == kNoOwner) return;
   nodes_[index].children.push_back(base);
+  if (!nest) {
+    nodes_[index].ir.bases.push_back(nodes_[base].ir.id);
+    return;
+  }
+  // nest_bases: the base is one value under its name, as msgpack-c's MSGPACK_BASE_MAP writes it.
+  ir::Field field;
+  const std::string& id = nodes_[base].ir.id;
+  std::size_t colon = id.rfind("::");
+  field.name = field.key = colon == std::string::npos ? id : id.substr(colon + 2);
+  field.is_base = true;
+  field.type.kind = ir::TypeKind::Struct;
+  field.type.struct_id = id;
+  field.type.spelling = "::" + spelling(type);
+  field.location = where;
+  nodes_[index].ir.fields.push_back(std::move(field));
 }
 
 std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cpp_name,
@@ -206,6 +370,7 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
   std::size_t index = nodes_.size();
   by_usr_.emplace(usr, index);
   nodes_.emplace_back();
+  StructTag tag;
   {
     Node& node = nodes_.back();
     node.ir.id = id;
@@ -213,66 +378,108 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
     node.ir.cpp_name = cpp_name;
     node.ir.location = location_of(definition);
     node.header_abs = node.ir.location.file;
-    std::string relative = relative_to(node.header_abs, package_dir_);
-    node.in_package = !relative.empty() && relative.rfind("..", 0) != 0;
+    node.in_package = std::find(package_headers_.begin(), package_headers_.end(),
+                                node.header_abs) != package_headers_.end();
 
     std::string tag_text;
     if (find_tag(definition, tag_text)) {
-      StructTag tag;
       std::string problem = parse_struct_tag(tag_text, tag);
       if (!problem.empty()) {
         diagnostics_.error(node.ir.location, "struct " + id + ": " + problem);
       }
       node.ir.as_array = tag.as_array;
       node.ir.strict = tag.strict;
-      node.ir.nest_bases = tag.nest_bases;
     }
   }
-  add_fields(index, definition, member_base);
+  scan_methods(index, definition);
+  std::optional<MacroUse> macro = macros_.find(definition);
+  if (macro) {
+    const ir::SourceLocation where = nodes_[index].ir.location;
+    auto contradicts = [&](bool said, const std::string& option, const std::string& why) {
+      if (said) {
+        diagnostics_.error(where, "struct " + id + ": the tag option '" + option +
+                                      "' contradicts " + macro->macro + ", which " + why);
+      }
+    };
+    contradicts(tag.as_array && !macro->as_array, "as_array", "writes a map");
+    contradicts(tag.as_map && macro->as_array, "as_map", "writes an array");
+    contradicts(tag.nest_bases, "nest_bases", "says itself which bases are written and how");
+    contradicts(tag.private_fields, "private_fields", "says itself which members are written");
+    nodes_[index].ir.as_array = macro->as_array;
+    nodes_[index].ir.from_msgpack_c = true;
+    add_macro_fields(index, definition, member_base, *macro);
+  } else {
+    if (has_msgpack_c_methods(definition)) {
+      diagnostics_.error(nodes_[index].ir.location,
+                         "struct " + id +
+                             " has msgpack-c's msgpack_pack/msgpack_unpack, but not from a "
+                             "MSGPACK_DEFINE, MSGPACK_DEFINE_ARRAY or MSGPACK_DEFINE_MAP written "
+                             "in its body, so msgpack-gen cannot tell what they write; use one "
+                             "of those macros directly, or give the type a msgpack_gen::codec "
+                             "(docs/runtime.md)");
+    }
+    add_fields(index, definition, member_base, tag.private_fields, tag.nest_bases);
+  }
   return index;
 }
 
+void ModuleBuilder::scan_methods(std::size_t index, CXCursor definition) {
+  struct Visit {
+    ModuleBuilder* self;
+    std::size_t index;
+  } visit{this, index};
+  clang_visitChildren(
+      definition,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        auto* v = static_cast<Visit*>(data);
+        if (child.kind != CXCursor_CXXMethod) return CXChildVisit_Continue;
+        ir::Struct& s = v->self->nodes_[v->index].ir;
+        std::string name = spelling(child);
+        if (name == "alterFieldCount") {
+          if (!clang_CXXMethod_isConst(child) || clang_Cursor_getNumArguments(child) != 0) {
+            v->self->diagnostics_.error(location_of(child),
+                                        "struct " + s.id +
+                                            ": alterFieldCount must be declared as "
+                                            "`<integer> alterFieldCount() const`");
+          } else {
+            s.has_alter_field_count = true;
+          }
+        } else if (name == "readExtraField") {
+          s.has_read_extra_field = true;
+        }
+        return CXChildVisit_Continue;
+      },
+      &visit);
+}
+
 void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
-                               const std::string& member_base) {
+                               const std::string& member_base, bool private_fields,
+                               bool nest_bases) {
   struct Visit {
     ModuleBuilder* self;
     std::size_t index;
     std::string member_base;
-  } visit{this, index, member_base};
+    bool private_fields;
+    bool nest_bases;
+  } visit{this, index, member_base, private_fields, nest_bases};
 
   clang_visitChildren(
       definition,
       [](CXCursor child, CXCursor, CXClientData data) {
         auto* v = static_cast<Visit*>(data);
         ModuleBuilder& self = *v->self;
-        ir::SourceLocation where = location_of(child);
-        const std::string owner = self.nodes_[v->index].ir.id;
         switch (child.kind) {
           case CXCursor_CXXBaseSpecifier:
-            self.add_base(v->index, child);
+            self.add_base(v->index, child, v->nest_bases);
             return CXChildVisit_Continue;
-          case CXCursor_CXXMethod: {
-            std::string name = spelling(child);
-            if (name == "alterFieldCount") {
-              if (!clang_CXXMethod_isConst(child) || clang_Cursor_getNumArguments(child) != 0) {
-                self.diagnostics_.error(where, "struct " + owner +
-                                                   ": alterFieldCount must be declared as "
-                                                   "`<integer> alterFieldCount() const`");
-              } else {
-                self.nodes_[v->index].ir.has_alter_field_count = true;
-              }
-            } else if (name == "readExtraField") {
-              self.nodes_[v->index].ir.has_read_extra_field = true;
-            }
-            return CXChildVisit_Continue;
-          }
           case CXCursor_StructDecl:
           case CXCursor_UnionDecl:
             // An anonymous member (`union { int i; float f; };`): libclang shows no field for it.
             if (clang_Cursor_isAnonymousRecordDecl(child)) {
-              self.diagnostics_.error(where, "struct " + owner +
-                                                 ": anonymous struct or union members are not "
-                                                 "supported; give the member a name");
+              self.diagnostics_.error(location_of(child),
+                                      "struct " + self.nodes_[v->index].ir.id +
+                                          ": anonymous struct or union members are not "
+                                          "supported; give the member a name");
             }
             return CXChildVisit_Continue;
           case CXCursor_FieldDecl:
@@ -280,59 +487,171 @@ void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
           default:
             return CXChildVisit_Continue;
         }
-
         ir::Field field;
-        field.name = spelling(child);
-        field.location = where;
-        std::string tag_text;
-        FieldTag tag;
-        if (find_tag(child, tag_text)) {
-          std::string problem = parse_field_tag(tag_text, tag);
-          if (!problem.empty()) {
-            self.diagnostics_.error(where, "field '" + field.name + "': " + problem);
-            return CXChildVisit_Continue;
-          }
+        if (self.make_field(v->index, child, v->member_base, v->private_fields, field)) {
+          self.nodes_[v->index].ir.fields.push_back(std::move(field));
         }
-        if (tag.skip) return CXChildVisit_Continue;
-        if (field.name.empty()) {
-          self.diagnostics_.error(where, "struct " + owner +
-                                             ": anonymous struct or union members are not "
-                                             "supported; give the member a name");
-          return CXChildVisit_Continue;
-        }
-        if (clang_getCXXAccessSpecifier(child) != CX_CXXPublic) {
-          self.diagnostics_.error(where, "field '" + field.name + "' of " + owner +
-                                             " is not public; make it public or tag it "
-                                             "MSGPACK_TAG(\"-\") to leave it out");
-          return CXChildVisit_Continue;
-        }
-        if (clang_Cursor_isBitField(child)) {
-          self.diagnostics_.error(where, "field '" + field.name +
-                                             "' is a bit-field, which cannot be encoded; use a "
-                                             "whole integer");
-          return CXChildVisit_Continue;
-        }
-        CXType type = clang_getCursorType(child);
-        if (clang_isConstQualifiedType(clang_getCanonicalType(type))) {
-          self.diagnostics_.error(where, "field '" + field.name +
-                                             "' is const, so it cannot be decoded into; drop "
-                                             "const or tag it MSGPACK_TAG(\"-\")");
-          return CXChildVisit_Continue;
-        }
-        field.key = tag.key.empty() ? field.name : tag.key;
-        field.has_int_key = tag.has_int_key;
-        field.int_key = tag.int_key;
-        field.omit_empty = tag.omit_empty;
-        field.inline_fields = tag.inline_fields;
-        field.required = tag.required;
-        field.as_string = tag.as_string;
-        if (!self.map_type(type, where, field.name, v->member_base, v->index, field.type)) {
-          return CXChildVisit_Continue;
-        }
-        self.nodes_[v->index].ir.fields.push_back(std::move(field));
         return CXChildVisit_Continue;
       },
       &visit);
+}
+
+bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::string& member_base,
+                               bool allow_private, ir::Field& field) {
+  ir::SourceLocation where = location_of(member);
+  const std::string owner = nodes_[index].ir.id;
+  field.name = spelling(member);
+  field.location = where;
+  std::string tag_text;
+  FieldTag tag;
+  if (find_tag(member, tag_text)) {
+    std::string problem = parse_field_tag(tag_text, tag);
+    if (!problem.empty()) {
+      diagnostics_.error(where, "field '" + field.name + "': " + problem);
+      return false;
+    }
+  }
+  if (tag.skip) return false;
+  if (field.name.empty()) {
+    diagnostics_.error(where, "struct " + owner +
+                                  ": anonymous struct or union members are not "
+                                  "supported; give the member a name");
+    return false;
+  }
+  bool is_public = clang_getCXXAccessSpecifier(member) == CX_CXXPublic;
+  if (!is_public && !allow_private) {
+    diagnostics_.error(where, "field '" + field.name + "' of " + owner +
+                                  " is not public; make it public, tag it MSGPACK_TAG(\"-\") to "
+                                  "leave it out, or tag the struct "
+                                  "MSGPACK_TAG(\"private_fields\") to encode it");
+    return false;
+  }
+  if (clang_Cursor_isBitField(member)) {
+    diagnostics_.error(where, "field '" + field.name +
+                                  "' is a bit-field, which cannot be encoded; use a "
+                                  "whole integer");
+    return false;
+  }
+  CXType type = clang_getCursorType(member);
+  if (clang_isConstQualifiedType(clang_getCanonicalType(type))) {
+    diagnostics_.error(where, "field '" + field.name +
+                                  "' is const, so it cannot be decoded into; drop "
+                                  "const or tag it MSGPACK_TAG(\"-\")");
+    return false;
+  }
+  field.key = tag.key.empty() ? field.name : tag.key;
+  field.has_int_key = tag.has_int_key;
+  field.int_key = tag.int_key;
+  field.omit_empty = tag.omit_empty;
+  field.inline_fields = tag.inline_fields;
+  field.required = tag.required;
+  field.as_string = tag.as_string;
+  if (!map_type(type, where, field.name, member_base, index, field.type)) return false;
+  if (is_public) return true;
+
+  // Reached through a member pointer: the class that declares it, and its type, spelt so that
+  // they compile outside the class.
+  const ir::Struct& s = nodes_[index].ir;
+  CXCursor declaring = clang_getCursorSemanticParent(member);
+  std::string declaring_name = spelling(clang_getCanonicalType(clang_getCursorType(declaring)));
+  if (!s.template_params.empty() || s.cpp_name.rfind("decltype(", 0) == 0 ||
+      declaring_name.find("(unnamed") != std::string::npos ||
+      declaring_name.find("(anonymous") != std::string::npos) {
+    diagnostics_.error(where, "field '" + field.name + "' of " + owner +
+                                  " is not public, and msgpack-gen can reach private members "
+                                  "only in named, non-template classes; make it public");
+    return false;
+  }
+  std::string member_type = spelling(clang_getCanonicalType(type));
+  if (member_type.find("(unnamed") != std::string::npos ||
+      member_type.find("(anonymous") != std::string::npos) {
+    diagnostics_.error(where, "field '" + field.name + "' of " + owner +
+                                  " is not public and its type has no name msgpack-gen can "
+                                  "write; make it public or give its type a name");
+    return false;
+  }
+  field.is_private = true;
+  field.private_access.owner_cpp = "::" + declaring_name;
+  field.private_access.member_type = member_type;
+  std::string tag_name;
+  for (char c : owner + "::" + field.name) {
+    bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
+    if (word) {
+      tag_name += c;
+    } else if (!tag_name.empty() && tag_name.back() != '_') {
+      tag_name += '_';
+    }
+  }
+  field.private_access.tag = tag_name;
+  return true;
+}
+
+void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
+                                     const std::string& member_base, const MacroUse& use) {
+  const std::string owner = nodes_[index].ir.id;
+  if (!use.problem.empty()) {
+    diagnostics_.error(use.location, "struct " + owner + ": " + use.problem);
+    return;
+  }
+  for (const MacroEntry& entry : use.entries) {
+    if (entry.kind == MacroEntry::Base) {
+      CXCursor specifier = find_base(definition, entry.base);
+      if (clang_Cursor_isNull(specifier)) {
+        diagnostics_.error(entry.location, "struct " + owner + ": " + use.macro + " lists base '" +
+                                               entry.base + "', which is not a base of it");
+        continue;
+      }
+      CXType type = clang_getCanonicalType(clang_getCursorType(specifier));
+      if (clang_getCXXAccessSpecifier(specifier) != CX_CXXPublic) {
+        diagnostics_.error(entry.location, "struct " + owner + ": base '" + entry.base +
+                                               "' is not public, so generated code cannot "
+                                               "convert to it; make the base public");
+        continue;
+      }
+      std::size_t base = record_node(type, entry.location, "", "", index);
+      if (base == kNoOwner) continue;
+      nodes_[index].children.push_back(base);
+      ir::Field field;
+      field.name = entry.base;
+      field.key = entry.key;
+      field.is_base = true;
+      field.type.kind = ir::TypeKind::Struct;
+      field.type.struct_id = nodes_[base].ir.id;
+      field.type.spelling = "::" + spelling(type);
+      field.location = entry.location;
+      nodes_[index].ir.fields.push_back(std::move(field));
+      continue;
+    }
+    CXCursor member = find_member(definition, entry.member);
+    if (clang_Cursor_isNull(member)) {
+      diagnostics_.error(entry.location, "struct " + owner + ": " + use.macro + " lists '" +
+                                             entry.member +
+                                             "', which is not a data member of it or of its bases");
+      continue;
+    }
+    std::string tag_text;
+    FieldTag tag;
+    if (find_tag(member, tag_text) && parse_field_tag(tag_text, tag).empty() && tag.skip) {
+      diagnostics_.error(location_of(member), "field '" + entry.member + "' is tagged \"-\", but " +
+                                                  use.macro + " lists it; drop one of the two");
+      continue;
+    }
+    ir::Field field;
+    if (!make_field(index, member, member_base, true, field)) continue;
+    // The macro decides membership and keys; a tag may add options, not contradict them.
+    if (field.key != field.name && (use.as_array || field.key != entry.key)) {
+      diagnostics_.error(field.location,
+                         "field '" + field.name + "': the tag's key \"" + field.key +
+                             "\" contradicts " + use.macro +
+                             (use.as_array ? ", which writes an array (no keys)"
+                                           : ", which names it \"" + entry.key + "\""));
+      continue;
+    }
+    field.key = entry.key;
+    field.has_int_key = entry.has_int_key;
+    field.int_key = entry.int_key;
+    nodes_[index].ir.fields.push_back(std::move(field));
+  }
 }
 
 bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
@@ -403,8 +722,16 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
     case CXType_LValueReference:
     case CXType_RValueReference:
       return unsupported("references cannot be decoded into; hold the value");
-    case CXType_ConstantArray:
-      return unsupported("C arrays are not supported; use std::array");
+    case CXType_ConstantArray: {
+      out.kind = ir::TypeKind::CArray;
+      out.array_size = static_cast<std::size_t>(clang_getArraySize(t));
+      out.args.resize(1);
+      return map_type(clang_getArrayElementType(written.kind == CXType_ConstantArray ? written : t),
+                      where, field, member_base, owner, out.args[0]);
+    }
+    case CXType_IncompleteArray:
+    case CXType_VariableArray:
+      return unsupported("an array without a size cannot be decoded into; give it a size");
     case CXType_LongDouble:
       return unsupported("long double has no msgpack encoding; use double");
     default:
@@ -516,15 +843,8 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
       return unsupported(name + " is not a supported standard type");
     }
     if (templ.kind == CXCursor_ClassTemplate && !in_system_header(templ)) {
-      // A specialisation of a user template: the template's generated code serves it, and the
-      // argument types need code too.
-      std::size_t child = add_template(templ);
-      for (int i = 0; i < argc; ++i) {
-        CXType argument = clang_Type_getTemplateArgumentAsType(t, i);
-        if (argument.kind == CXType_Invalid) continue;  // a non-type argument
-        ir::Type ignored;
-        if (!map_type(argument, where, field, member_base, owner, ignored)) return false;
-      }
+      std::size_t child = record_node(t, where, field, member_base, owner);
+      if (child == kNoOwner) return false;
       out.kind = ir::TypeKind::Struct;
       out.struct_id = nodes_[child].ir.id;
       nodes_[owner].children.push_back(child);
@@ -540,26 +860,68 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
     return unsupported("not a supported standard type");
   }
 
-  CXCursor definition = clang_getCursorDefinition(decl);
-  if (clang_Cursor_isNull(definition)) {
-    return unsupported("the type is incomplete (declared but never defined)");
-  }
-  std::string name = spelling(definition);
-  bool unnamed = name.empty() || clang_Cursor_isAnonymous(definition);
-  std::size_t child;
-  if (unnamed) {
-    const Node& parent = nodes_[owner];
-    std::string base = member_base + (parent.ir.cpp_name.rfind("decltype(", 0) == 0 ? "." : "::");
-    std::string id = parent.ir.id + "::" + field;
-    child = add_struct(definition, "decltype(" + base + field + ")", base + field, id);
-  } else {
-    std::string qualified = qualified_name(definition);
-    child = add_struct(definition, "::" + qualified, "::" + qualified, qualified);
-  }
+  std::size_t child = record_node(t, where, field, member_base, owner);
+  if (child == kNoOwner) return false;
   out.kind = ir::TypeKind::Struct;
   out.struct_id = nodes_[child].ir.id;
   nodes_[owner].children.push_back(child);
   return true;
+}
+
+std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where,
+                                       const std::string& field, const std::string& member_base,
+                                       std::size_t owner) {
+  auto unsupported = [&](const std::string& why) {
+    std::string what = field.empty() ? "type '" + spelling(t) + "'"
+                                     : "field '" + field + "' has unsupported type '" +
+                                           spelling(t) + "'";
+    diagnostics_.error(where, what + ": " + why);
+    return kNoOwner;
+  };
+  CXCursor decl = clang_getTypeDeclaration(t);
+  CXCursor definition = clang_getCursorDefinition(decl);
+  CXCursor templ = clang_getSpecializedCursorTemplate(decl);
+  std::string usr = take(clang_getCursorUSR(clang_Cursor_isNull(definition) ? decl : definition));
+  // An implicit instantiation needs no definition of its own (a requested 'Res<Value>' may
+  // never have been instantiated).
+  if (!clang_Cursor_isNull(templ) && explicit_specializations_.count(usr) == 0) {
+    if (templ.kind != CXCursor_ClassTemplate || in_system_header(templ)) {
+      return unsupported("a specialisation of a class template msgpack-gen cannot see");
+    }
+    // An implicit instantiation: the template's generated code serves it, and the argument
+    // types need code too.
+    std::size_t child = add_template(templ);
+    std::size_t args_owner = owner == kNoOwner ? child : owner;
+    int argc = clang_Type_getNumTemplateArguments(t);
+    for (int i = 0; i < argc; ++i) {
+      CXType argument = clang_Type_getTemplateArgumentAsType(t, i);
+      if (argument.kind == CXType_Invalid) continue;  // a non-type argument
+      ir::Type ignored;
+      if (!map_type(argument, where, field.empty() ? "template argument" : field, member_base,
+                    args_owner, ignored)) {
+        return kNoOwner;
+      }
+    }
+    return child;
+  }
+  if (clang_Cursor_isNull(definition)) {
+    return unsupported("the type is incomplete (declared but never defined)");
+  }
+  if (!clang_Cursor_isNull(templ)) {
+    // An explicit specialisation (`template <> struct Res<Value> {...}`): a struct of its own.
+    std::string name = spelling(clang_getCanonicalType(t));
+    return add_struct(definition, "::" + name, "::" + name, name);
+  }
+  std::string name = spelling(definition);
+  bool unnamed = name.empty() || clang_Cursor_isAnonymous(definition);
+  if (unnamed && owner != kNoOwner && !field.empty()) {
+    const Node& parent = nodes_[owner];
+    std::string base = member_base + (parent.ir.cpp_name.rfind("decltype(", 0) == 0 ? "." : "::");
+    std::string id = parent.ir.id + "::" + field;
+    return add_struct(definition, "decltype(" + base + field + ")", base + field, id);
+  }
+  std::string qualified = qualified_name(definition);
+  return add_struct(definition, "::" + qualified, "::" + qualified, qualified);
 }
 
 const ir::Struct* ModuleBuilder::find(const std::string& id) const {
@@ -574,7 +936,7 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
   inline_stack.push_back(&s);
   for (const std::string& base : s.bases) {
     const ir::Struct* inner = find(base);
-    if (inner != nullptr && !s.nest_bases) collect_keys(*inner, keys, inline_stack);
+    if (inner != nullptr) collect_keys(*inner, keys, inline_stack);
   }
   for (const ir::Field& field : s.fields) {
     if (field.inline_fields && field.type.kind == ir::TypeKind::Dependent) {
@@ -670,7 +1032,35 @@ void ModuleBuilder::check_struct(const ir::Struct& s) {
   collect_keys(s, keys, stack);
 }
 
-ir::Module ModuleBuilder::finish(const std::vector<std::string>& headers) {
+// alterFieldCount() widens the map header for pairs the caller appends after marshal(); nobody
+// appends them to a struct inside another value, so its header would count pairs that never
+// come (and inlining would drop the hook).
+void ModuleBuilder::check_alter_field_count(const ir::Struct& s) {
+  if (!(s.directions & ir::kMarshal)) return;
+  for (const ir::Field& field : s.fields) {
+    std::vector<const ir::Type*> pending{&field.type};
+    while (!pending.empty()) {
+      const ir::Type* type = pending.back();
+      pending.pop_back();
+      for (const ir::Type& arg : type->args) pending.push_back(&arg);
+      if (type->kind != ir::TypeKind::Struct) continue;
+      const ir::Struct* inner = find(type->struct_id);
+      if (inner == nullptr || !inner->has_alter_field_count) continue;
+      diagnostics_.error(field.location,
+                         "field '" + field.name + "' of " + s.id + " holds " + inner->id +
+                             ", whose alterFieldCount() counts pairs the caller appends after "
+                             "marshalling it; inside another value nobody appends them, so its "
+                             "map header would be wrong" +
+                             (field.inline_fields ? " (and inlining drops the hook)" : "") +
+                             "; marshal " + inner->id +
+                             " only at the top level, or move the hook to the outer struct");
+      break;
+    }
+  }
+}
+
+ir::Module ModuleBuilder::finish() {
+  const std::vector<std::string>& headers = package_headers_;
   // Directions flow from each root to every struct it reaches.
   for (Node& node : nodes_) node.ir.directions = 0;
   for (auto [root, directions] : roots_) {
@@ -706,7 +1096,10 @@ ir::Module ModuleBuilder::finish(const std::vector<std::string>& headers) {
   }
 
   ir::Module module;
-  for (const Node& node : nodes_) check_struct(node.ir);
+  for (const Node& node : nodes_) {
+    check_struct(node.ir);
+    check_alter_field_count(node.ir);
+  }
   for (const std::string& header : headers) {
     module.headers.push_back(ir::Header{relative_to(header, package_dir_), {}});
   }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/msgpack_c_macros.hpp"
 #include "ir/ir.hpp"
 #include "support/diagnostics.hpp"
 
@@ -18,15 +19,20 @@ namespace msgpack_gen::frontend {
 class ModuleBuilder {
  public:
   // custom_codecs: canonical spellings of types that have a msgpack_gen::codec specialisation.
+  // explicit_specializations: USRs of `template <> struct X<...>` definitions in the headers.
+  // package_headers: absolute paths; a struct declared in one of them gets its code beside it.
   ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
-                std::set<std::string> custom_codecs);
+                std::vector<std::string> package_headers, std::set<std::string> custom_codecs,
+                std::set<std::string> explicit_specializations, const MsgpackCMacros& macros);
 
   // A type the user named, with the directions asked for.
   void add_root(CXCursor definition, unsigned directions);
+  // A type the user named as a template-id ('Res<Value>'); false when it is not a struct.
+  bool add_root_type(CXType type, const std::string& requested, unsigned directions);
 
   // Propagates directions, assigns structs to headers, checks inline/omitempty/key rules.
   // `headers`: the package's headers, absolute and sorted.
-  ir::Module finish(const std::vector<std::string>& headers);
+  ir::Module finish();
 
  private:
   struct Node {
@@ -41,8 +47,24 @@ class ModuleBuilder {
                          std::vector<ir::TemplateParam> template_params = {});
   // A class template: its parameters, and its code as a template.
   std::size_t add_template(CXCursor templ);
-  void add_base(std::size_t index, CXCursor base_specifier);
-  void add_fields(std::size_t index, CXCursor definition, const std::string& member_base);
+  void add_base(std::size_t index, CXCursor base_specifier, bool nest);
+  void add_fields(std::size_t index, CXCursor definition, const std::string& member_base,
+                  bool private_fields, bool nest_bases);
+  // A struct whose wire form a msgpack-c macro gives: its entries, in the macro's order.
+  void add_macro_fields(std::size_t index, CXCursor definition, const std::string& member_base,
+                        const MacroUse& use);
+  void scan_methods(std::size_t index, CXCursor definition);
+  // Fills `field` from a data member; false when it cannot be encoded (already reported).
+  // `tag` is read from the member's MSGPACK_TAG.
+  bool make_field(std::size_t index, CXCursor member, const std::string& member_base,
+                  bool allow_private, ir::Field& field);
+  // The struct a record type stands for (a plain struct, an explicit specialisation, or the
+  // template of an implicit instantiation, whose arguments then get code too). npos after an
+  // error has been reported.
+  std::size_t record_node(CXType canonical, const ir::SourceLocation& where,
+                          const std::string& field, const std::string& member_base,
+                          std::size_t owner);
+  void check_alter_field_count(const ir::Struct& s);
   bool map_type(CXType written, const ir::SourceLocation& where, const std::string& field,
                 const std::string& member_base, std::size_t owner, ir::Type& out);
   bool map_record(CXType canonical, const ir::SourceLocation& where, const std::string& field,
@@ -54,7 +76,10 @@ class ModuleBuilder {
 
   Diagnostics& diagnostics_;
   std::string package_dir_;
+  std::vector<std::string> package_headers_;
   std::set<std::string> custom_codecs_;
+  std::set<std::string> explicit_specializations_;
+  const MsgpackCMacros& macros_;
   std::vector<Node> nodes_;
   std::map<std::string, std::size_t> by_usr_;
   std::vector<std::pair<std::size_t, unsigned>> roots_;

@@ -3,6 +3,8 @@
 #include <exception>
 #include <string>
 
+#include "support/text.hpp"
+
 namespace msgpack_gen::frontend {
 namespace {
 
@@ -14,6 +16,28 @@ std::vector<std::string_view> split_commas(std::string_view text) {
     if (comma == std::string_view::npos) return parts;
     text.remove_prefix(comma + 1);
   }
+}
+
+const std::vector<std::string>& field_options() {
+  static const std::vector<std::string> kOptions = {"omitempty", "inline", "required",
+                                                    "as_string"};
+  return kOptions;
+}
+const std::vector<std::string>& struct_options() {
+  static const std::vector<std::string> kOptions = {"as_map", "as_array", "strict", "nest_bases",
+                                                    "private_fields"};
+  return kOptions;
+}
+
+// "unknown field option 'omitemty' (did you mean 'omitempty'?; field options: ...)"
+std::string unknown_option(const char* what, std::string_view option,
+                           const std::vector<std::string>& known) {
+  std::string text = "unknown " + std::string(what) + " option '" + std::string(option) + "' (";
+  std::string suggestion = closest_match(std::string(option), known);
+  if (!suggestion.empty()) text += "did you mean '" + suggestion + "'? ";
+  text += what + std::string(" options:");
+  for (std::size_t i = 0; i < known.size(); ++i) text += (i ? ", " : " ") + known[i];
+  return text + ")";
 }
 
 }  // namespace
@@ -61,8 +85,7 @@ std::string parse_field_tag(std::string_view text, FieldTag& tag) {
     } else if (option.empty()) {
       return "empty option in tag \"" + std::string(text) + "\"";
     } else {
-      return "unknown field option '" + std::string(option) +
-             "' (field options: omitempty, inline, required, as_string)";
+      return unknown_option("field", option, field_options());
     }
   }
   if (tag.required && tag.omit_empty) return "a required field cannot be omitempty";
@@ -83,14 +106,16 @@ std::string parse_struct_tag(std::string_view text, StructTag& tag) {
       tag.strict = true;
     } else if (option == "nest_bases") {
       tag.nest_bases = true;
+    } else if (option == "private_fields") {
+      tag.private_fields = true;
     } else if (option.empty()) {
       continue;  // "" or a leading comma, as in ",as_array"
     } else {
-      return "unknown struct option '" + std::string(option) +
-             "' (struct options: as_map, as_array, strict, nest_bases)";
+      return unknown_option("struct", option, struct_options());
     }
   }
   if (seen_map && tag.as_array) return "as_map and as_array exclude each other";
+  tag.as_map = seen_map;
   return {};
 }
 

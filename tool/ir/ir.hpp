@@ -37,6 +37,8 @@ enum class TypeKind {
   Timestamp,   // std::chrono::system_clock::time_point: the msgpack timestamp extension
   Duration,    // std::chrono::duration: its count
   Pointer,     // std::unique_ptr, std::shared_ptr: args[0]; nil when null
+  CArray,      // a C array T[N]: args[0]: element, array_size; char[N] is a str and
+               // unsigned char[N] a bin, as msgpack-c writes them
 };
 
 struct Enumerator {
@@ -56,8 +58,16 @@ struct Type {
   std::vector<Enumerator> enumerators;  // Enum: for as_string
 };
 
+// How generated code reaches a member that access control hides (private or protected): a
+// member pointer handed out by an explicit instantiation (msgpack_gen/access.hpp).
+struct PrivateAccess {
+  std::string tag;          // an identifier unique in the module, e.g. "shop_Order_secret"
+  std::string owner_cpp;    // the class that declares the member, e.g. "::shop::Order"
+  std::string member_type;  // the member's type, spelt so that it compiles anywhere
+};
+
 struct Field {
-  std::string name;  // the C++ member
+  std::string name;  // the C++ member; for a base entry, the base's name as written
   std::string key;   // the map key on the wire; "#16" for an integer key
   bool has_int_key = false;
   std::int64_t int_key = 0;  // the key when has_int_key
@@ -66,6 +76,11 @@ struct Field {
   bool inline_fields = false;  // the field's struct's fields go into this struct's map
   bool required = false;       // unmarshal fails when the key is absent
   bool as_string = false;      // an enum written as its enumerator's name
+  // A base entry: the value is the struct's base-class subobject of type `type`, encoded as one
+  // value under `key` (msgpack-c's MSGPACK_BASE, or the nest_bases option).
+  bool is_base = false;
+  bool is_private = false;  // reached through `private_access`
+  PrivateAccess private_access;
   SourceLocation location;
 };
 
@@ -83,9 +98,11 @@ struct Struct {
   bool as_array = false;  // encoded as a msgpack array in declaration order
   bool strict = false;    // unknown keys are an error instead of being skipped
   std::vector<TemplateParam> template_params;  // a class template: its code is a template too
-  std::vector<std::string> bases;              // public base structs; their fields come first
-  bool nest_bases = false;    // each base is one value under its name, as MSGPACK_BASE does
-  std::vector<Field> fields;  // in declaration order; skipped ("-") fields are not here
+  std::vector<std::string> bases;  // public base structs with fields; their fields come first
+  // The order, keys and membership come from a msgpack-c macro (MSGPACK_DEFINE...): `fields`
+  // holds what the macro lists, in its order, base entries included; `bases` is empty.
+  bool from_msgpack_c = false;
+  std::vector<Field> fields;  // in declaration (or macro) order; skipped ("-") fields are not here
   bool has_alter_field_count = false;  // `alterFieldCount() const` widens the map header
   bool has_read_extra_field = false;   // `readExtraField(key, reader)` receives unknown keys
   unsigned directions = kBoth;

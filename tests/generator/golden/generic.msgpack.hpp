@@ -164,7 +164,7 @@ struct codec<::generic::Derived> {
   static int decode_field(Reader& in, std::string_view key, ::generic::Derived& value);
 };
 
-// generic::NestedDerived: a map of 2 fields (base fields first)
+// generic::NestedDerived: a map of 2 fields
 template <>
 struct codec<::generic::NestedDerived> {
   static constexpr std::uint32_t kFieldCount = 2;
@@ -190,7 +190,7 @@ struct codec<::generic::RowBase> {
   static bool decode(Reader& in, ::generic::RowBase& value);
 };
 
-// generic::RowDerived: an array of 2 elements (base fields first)
+// generic::RowDerived: an array of 2 elements
 template <>
 struct codec<::generic::RowDerived> {
   static constexpr std::uint32_t kFieldCount = 2;

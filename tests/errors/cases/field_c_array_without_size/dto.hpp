@@ -2,5 +2,6 @@
 #include <msgpack_gen/annotate.hpp>
 struct Order {
   int id;
-  int values[4];
+  float matrix[4][4];
+  int values[];
 };

@@ -1,0 +1,16 @@
+// Small text helpers shared by the generator's layers: "did you mean" suggestions.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace msgpack_gen {
+
+// The number of single-character edits that turn a into b (Levenshtein distance).
+std::size_t edit_distance(const std::string& a, const std::string& b);
+
+// The candidate closest to `wrong` if it is close enough to be a typo (at most 2 edits, and
+// fewer than half of `wrong`), else an empty string.
+std::string closest_match(const std::string& wrong, const std::vector<std::string>& candidates);
+
+}  // namespace msgpack_gen
