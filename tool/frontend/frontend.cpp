@@ -319,6 +319,8 @@ std::size_t count_errors(CXTranslationUnit unit) {
 // ignores the macro in ordinary builds, but clang cannot parse it there. Returns the fix.
 std::string tag_after_initializer_fix(const std::string& file, unsigned line, unsigned column) {
   std::string text = source_line(file, line);
+  // clang points just past the initialiser, or at the macro.
+  while (column >= 1 && column <= text.size() && text[column - 1] == ' ') ++column;
   if (column == 0 || column > text.size() || text.compare(column - 1, 11, "MSGPACK_TAG") != 0) {
     return {};
   }

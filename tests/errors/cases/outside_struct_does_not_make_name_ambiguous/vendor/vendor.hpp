@@ -1,0 +1,2 @@
+#pragma once
+namespace vendor { struct Order { long legacy; }; }

@@ -1,0 +1,2 @@
+#pragma once
+#include <some_library_that_is_not_installed.hpp>

@@ -1,0 +1,2 @@
+#pragma once
+#include <msgpack_gen/reader.hpp>
