@@ -101,11 +101,22 @@ CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
     case CXCursor_LinkageSpec:
       return CXChildVisit_Recurse;
     case CXCursor_TypeAliasDecl:
-    case CXCursor_TypedefDecl:
+    case CXCursor_TypedefDecl: {
       if (spelling(c).rfind(kRequestAlias, 0) == 0) {
         walk->requested_types.emplace(spelling(c), clang_getTypedefDeclUnderlyingType(c));
+        return CXChildVisit_Continue;
+      }
+      // `typedef struct { ... } Name;`: the struct is known by the typedef's name only.
+      CXType underlying = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(c));
+      CXCursor record = clang_getTypeDeclaration(underlying);
+      if (underlying.kind == CXType_Record && is_record_kind(record.kind) &&
+          spelling(record).empty() && !in_system_header(c) &&
+          clang_isCursorDefinition(clang_getCursorDefinition(record))) {
+        add_declaration(*walk, qualified_name(c), clang_getCursorDefinition(record),
+                        Declaration::Struct);
       }
       return CXChildVisit_Continue;
+    }
     case CXCursor_StructDecl:
     case CXCursor_ClassDecl: {
       note_codec_specialisation(c, *walk);
@@ -579,7 +590,7 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
     switch (found.kind) {
       case Declaration::Struct:
       case Declaration::ClassTemplate:
-        builder.add_root(found.cursor, request.directions);
+        builder.add_root(found.cursor, request.directions, found.name);
         break;
       case Declaration::Union:
         diagnostics.error(location_of(found.cursor),

@@ -245,7 +245,8 @@ ModuleBuilder::ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
       explicit_specializations_(std::move(explicit_specializations)),
       macros_(macros) {}
 
-void ModuleBuilder::add_root(CXCursor definition, unsigned directions) {
+void ModuleBuilder::add_root(CXCursor definition, unsigned directions,
+                             const std::string& name) {
   std::size_t index;
   if (definition.kind == CXCursor_ClassTemplate) {
     index = add_template(definition);
@@ -254,7 +255,6 @@ void ModuleBuilder::add_root(CXCursor definition, unsigned directions) {
                         location_of(definition), "", "", kNoOwner);
     if (index == kNoOwner) return;
   } else {
-    std::string name = qualified_name(definition);
     index = add_struct(definition, "::" + name, "::" + name, name);
   }
   roots_.emplace_back(index, directions);

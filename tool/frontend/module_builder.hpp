@@ -25,8 +25,9 @@ class ModuleBuilder {
                 std::vector<std::string> package_headers, std::set<std::string> custom_codecs,
                 std::set<std::string> explicit_specializations, const MsgpackCMacros& macros);
 
-  // A type the user named, with the directions asked for.
-  void add_root(CXCursor definition, unsigned directions);
+  // A type the user named, with the directions asked for; `name`: its qualified name (a
+  // typedef's for `typedef struct {...} Name;`).
+  void add_root(CXCursor definition, unsigned directions, const std::string& name);
   // A type the user named as a template-id ('Res<Value>'); false when it is not a struct.
   bool add_root_type(CXType type, const std::string& requested, unsigned directions);
 

@@ -1,0 +1,7 @@
+#pragma once
+#include <msgpack.hpp>
+typedef struct {
+  int channel;
+  float value;
+  MSGPACK_DEFINE(channel, value);
+} Sample;
