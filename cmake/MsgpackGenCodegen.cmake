@@ -2,6 +2,7 @@
 #
 #   add_msgpack_codegen(<target>
 #     PACKAGE <dir>                      # folder of DTO headers (relative: to the current source dir)
+#     [HEADERS <file>...]                # read only these headers of PACKAGE (relative to it)
 #     TYPES <Type[:policy]>...           # the types to generate, as on the command line
 #     [OUTPUT_DIR <dir>]                 # default: ${CMAKE_CURRENT_BINARY_DIR}/msgpack_gen/<target>
 #     [SCOPE PRIVATE|PUBLIC]             # how the include dirs and runtime reach <target>'s users
@@ -49,7 +50,7 @@ include_guard(GLOBAL)
 function(add_msgpack_codegen target)
   set(me "add_msgpack_codegen(${target})")
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "PACKAGE;OUTPUT_DIR;SCOPE;OUT_VAR"
-    "TYPES;DEPENDS;EXTRA_ARGS")
+    "HEADERS;TYPES;DEPENDS;EXTRA_ARGS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${me}: unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -122,10 +123,29 @@ function(add_msgpack_codegen target)
 
   # The tool writes one <header>.msgpack.hpp per package header, so the outputs are known now;
   # CONFIGURE_DEPENDS re-runs CMake when a header is added or removed.
-  file(GLOB_RECURSE headers CONFIGURE_DEPENDS
-    "${package}/*.h" "${package}/*.hh" "${package}/*.hpp" "${package}/*.hxx")
-  list(FILTER headers EXCLUDE REGEX "\\.msgpack\\.hpp$")
-  list(SORT headers)
+  set(package_args "-p" "${package}")
+  if(ARG_HEADERS)
+    # Only these headers are read: DTO headers may live beside headers that need other libraries.
+    set(headers)
+    set(package_args "--root" "${package}")
+    foreach(header IN LISTS ARG_HEADERS)
+      get_filename_component(header "${header}" ABSOLUTE BASE_DIR "${package}")
+      if(NOT EXISTS "${header}")
+        message(FATAL_ERROR "${me}: HEADERS: ${header} does not exist")
+      endif()
+      file(RELATIVE_PATH rel "${package}" "${header}")
+      if(rel MATCHES "^\\.\\./")
+        message(FATAL_ERROR "${me}: HEADERS: ${header} is not inside PACKAGE ${package}")
+      endif()
+      list(APPEND headers "${header}")
+      list(APPEND package_args "-p" "${header}")
+    endforeach()
+  else()
+    file(GLOB_RECURSE headers CONFIGURE_DEPENDS
+      "${package}/*.h" "${package}/*.hh" "${package}/*.hpp" "${package}/*.hxx")
+    list(FILTER headers EXCLUDE REGEX "\\.msgpack\\.hpp$")
+    list(SORT headers)
+  endif()
   if(NOT headers)
     message(FATAL_ERROR "${me}: PACKAGE ${package} has no headers (*.h, *.hh, *.hpp, *.hxx)")
   endif()
@@ -149,7 +169,7 @@ function(add_msgpack_codegen target)
   set(includes "$<FILTER:$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>,EXCLUDE,^$>")
   set(definitions "$<FILTER:$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>,EXCLUDE,^$>")
   string(JOIN "\n" arguments
-    "-p" "${package}" "-o" "${out}"
+    ${package_args} "-o" "${out}"
     "$<$<BOOL:${standard}>:--std=c++${standard}>"
     "$<$<BOOL:${includes}>:-I$<JOIN:${includes},\n-I>>"
     "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},\n-D>>"

@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
   msgpack_gen::Diagnostics diagnostics(std::cerr);
   msgpack_gen::frontend::Options frontend_options;
   frontend_options.package_paths = options.package_paths;
+  frontend_options.root = options.root;
   frontend_options.types = options.types;
   frontend_options.clang_args = options.clang_args;
   frontend_options.runtime_include_dir =

@@ -59,6 +59,8 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       std::string path;
       error = value(arg[1] == '-' ? "--package" : "-p", path);
       options.package_paths.push_back(path);
+    } else if (is("", "--root")) {
+      error = value("--root", options.root);
     } else if (is("-o", "--output")) {
       error = value(arg[1] == '-' ? "--output" : "-o", options.output_dir);
     } else if (is("", "--depfile")) {
@@ -105,6 +107,8 @@ Options:
   -p, --package DIR|FILE   a folder of headers to read (all *.h, *.hh, *.hpp, *.hxx in it), or
                            one header file; repeat it to read several. Generated files are
                            named relative to the folder that holds them all
+  --root DIR               name generated files relative to DIR instead (it must hold every
+                           -p path)
   -o, --output DIR         write the generated files under DIR instead of beside the headers
                            (they then include their header by its path relative to the
                            package, so put the package folder on the include path)

@@ -11,6 +11,7 @@ namespace msgpack_gen::cli {
 
 struct Options {
   std::vector<std::string> package_paths;    // -p, --package: folders and header files
+  std::string root;                          // --root: what generated names are relative to
   std::string output_dir;                    // -o, --output; empty: beside the headers
   std::string depfile;                       // --depfile: Makefile-style dependencies
   std::string runtime_include_dir;           // --runtime-include; empty: found automatically

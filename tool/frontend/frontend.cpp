@@ -475,19 +475,32 @@ bool list_package_headers(const std::vector<std::string>& package_paths, Diagnos
   }
   std::sort(headers.begin(), headers.end());
   headers.erase(std::unique(headers.begin(), headers.end()), headers.end());
+  auto holds = [](const fs::path& outer, const fs::path& inner) {
+    fs::path relative = inner.lexically_relative(outer);
+    return !relative.empty() && relative.string().rfind("..", 0) != 0;
+  };
+  if (!root.empty()) {
+    fs::path given = fs::weakly_canonical(root);
+    for (const fs::path& folder : folders) {
+      if (!holds(given, folder)) {
+        diagnostics.error("--root '" + root + "' does not hold '" + folder.string() + "'");
+        return false;
+      }
+    }
+    root = given.string();
+    return true;
+  }
   // The root: the deepest folder that holds every folder given.
   fs::path common = folders.empty() ? fs::current_path() : folders[0];
   for (const fs::path& folder : folders) {
-    while (folder.lexically_relative(common).string().rfind("..", 0) == 0 ||
-           folder.lexically_relative(common).empty()) {
-      common = common.parent_path();
-    }
+    while (!holds(common, folder)) common = common.parent_path();
   }
   root = common.string();
   return true;
 }
 
 bool parse_package(const Options& options, Diagnostics& diagnostics, Result& result) {
+  result.package_root = options.root;
   if (!list_package_headers(options.package_paths, diagnostics, result.headers,
                             result.package_root)) {
     return false;

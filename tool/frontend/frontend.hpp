@@ -19,6 +19,7 @@ struct Options {
   // What to read (-p): folders (every header in them) and header files. Generated files are
   // named relative to the package root: the folder given, or the common folder of all of them.
   std::vector<std::string> package_paths;
+  std::string root;  // empty: the common folder of package_paths
   std::vector<TypeRequest> types;       // what to generate
   std::vector<std::string> clang_args;  // -I, -D, -std= and anything after "--"
   std::string runtime_include_dir;      // where <msgpack_gen/annotate.hpp> lives
@@ -37,6 +38,7 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
 
 // The package's headers (folders recursively, sorted, generated files excluded) and its root.
 // Reports a missing, unreadable or empty folder, and a missing file.
+// `root`: given (it must hold every path), or found.
 bool list_package_headers(const std::vector<std::string>& package_paths, Diagnostics& diagnostics,
                           std::vector<std::string>& headers, std::string& root);
 
