@@ -47,6 +47,7 @@ struct Walk {
   std::set<std::string> custom_codecs;            // canonical type spellings
   std::set<std::string> explicit_specializations;  // USRs
   std::map<std::string, CXType> requested_types;   // alias name -> the type it names
+  std::map<std::string, std::string> msgpack_c_adaptors;  // type spelling -> an adaptor of it
   MsgpackCMacros macros;
 };
 
@@ -83,6 +84,27 @@ void note_explicit_specialization(CXCursor c, CXCursor templ, Walk& walk) {
   add_declaration(walk, scope + take(clang_getCursorDisplayName(c)), c, Declaration::Struct);
 }
 
+// Adaptors written by hand in the user's headers (`namespace msgpack { ... template <> struct
+// pack<Point> ...`): msgpack-gen cannot know what they write, so their types are refused unless
+// they have a msgpack_gen::codec too. Enums are fine: MSGPACK_ADD_ENUM writes the underlying
+// integer, as msgpack-gen does.
+CXChildVisitResult visit_msgpack_c_adaptors(CXCursor c, CXCursor, CXClientData data) {
+  auto* walk = static_cast<Walk*>(data);
+  if (c.kind == CXCursor_Namespace) return CXChildVisit_Recurse;
+  if (c.kind != CXCursor_StructDecl && c.kind != CXCursor_ClassDecl) return CXChildVisit_Continue;
+  CXCursor templ = clang_getSpecializedCursorTemplate(c);
+  if (clang_Cursor_isNull(templ)) return CXChildVisit_Continue;
+  std::string name = spelling(templ);
+  if (name != "pack" && name != "convert") return CXChildVisit_Continue;
+  CXType self = clang_getCursorType(c);
+  if (clang_Type_getNumTemplateArguments(self) < 1) return CXChildVisit_Continue;
+  CXType arg = clang_getCanonicalType(clang_Type_getTemplateArgumentAsType(self, 0));
+  if (arg.kind == CXType_Enum) return CXChildVisit_Continue;
+  walk->msgpack_c_adaptors.emplace(spelling(arg), "msgpack::adaptor::" + name + "<" +
+                                                      spelling(arg) + ">");
+  return CXChildVisit_Continue;
+}
+
 CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
   auto* walk = static_cast<Walk*>(data);
   switch (c.kind) {
@@ -95,7 +117,10 @@ CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
       // The standard library is large and never holds user DTOs; msgpack_gen holds codecs;
       // msgpack-c's namespace (opened in user headers by MSGPACK_ADD_ENUM) holds adaptors.
       if (in_system_header(c) && name != "msgpack_gen") return CXChildVisit_Continue;
-      if (name == "msgpack" || name == "clmdep_msgpack") return CXChildVisit_Continue;
+      if (name == "msgpack" || name == "clmdep_msgpack") {
+        clang_visitChildren(c, visit_msgpack_c_adaptors, walk);
+        return CXChildVisit_Continue;
+      }
       return CXChildVisit_Recurse;
     }
     case CXCursor_LinkageSpec:
@@ -567,6 +592,7 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
 
   ModuleBuilder builder(diagnostics, package, result.headers, walk.custom_codecs,
                         walk.explicit_specializations, walk.macros);
+  builder.refuse_msgpack_c_adaptors(walk.msgpack_c_adaptors);
   for (const TypeRequest& request : options.types) {
     auto alias = alias_of.find(request.name);
     if (alias != alias_of.end()) {

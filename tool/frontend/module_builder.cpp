@@ -878,6 +878,12 @@ std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where
     diagnostics_.error(where, what + ": " + why);
     return kNoOwner;
   };
+  auto adaptor = msgpack_c_adaptors_.find(spelling(t));
+  if (adaptor != msgpack_c_adaptors_.end()) {
+    return unsupported("it has a msgpack-c adaptor written by hand (" + adaptor->second +
+                       "), and msgpack-gen cannot tell what that writes; give the type a "
+                       "msgpack_gen::codec that writes the same (docs/runtime.md)");
+  }
   CXCursor decl = clang_getTypeDeclaration(t);
   CXCursor definition = clang_getCursorDefinition(decl);
   CXCursor templ = clang_getSpecializedCursorTemplate(decl);

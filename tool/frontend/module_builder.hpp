@@ -25,6 +25,12 @@ class ModuleBuilder {
                 std::vector<std::string> package_headers, std::set<std::string> custom_codecs,
                 std::set<std::string> explicit_specializations, const MsgpackCMacros& macros);
 
+  // Types with msgpack-c adaptors written by hand (type spelling -> the adaptor): what they
+  // write cannot be known, so they are refused unless they have a msgpack_gen::codec.
+  void refuse_msgpack_c_adaptors(std::map<std::string, std::string> adaptors) {
+    msgpack_c_adaptors_ = std::move(adaptors);
+  }
+
   // A type the user named, with the directions asked for; `name`: its qualified name (a
   // typedef's for `typedef struct {...} Name;`).
   void add_root(CXCursor definition, unsigned directions, const std::string& name);
@@ -81,6 +87,7 @@ class ModuleBuilder {
   std::set<std::string> custom_codecs_;
   std::set<std::string> explicit_specializations_;
   const MsgpackCMacros& macros_;
+  std::map<std::string, std::string> msgpack_c_adaptors_;
   std::vector<Node> nodes_;
   std::map<std::string, std::size_t> by_usr_;
   std::vector<std::pair<std::size_t, unsigned>> roots_;
