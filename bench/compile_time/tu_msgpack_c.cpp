@@ -1,12 +1,11 @@
 // Compile-time probe: marshals and unmarshals Data and Flat with msgpack-c reflection
-// (MSGPACK_DEFINE_MAP). Compare its compile time with tu_msgpack_gen.cpp.
+// (MSGPACK_DEFINE_MAP in workload.hpp). Compare its compile time with tu_msgpack_gen.cpp.
 #include <cstddef>
 
-#include "msgpack_c_peers.hpp"
+#include "workload.hpp"
 
-bool round_trip_with_msgpack_c(const bench::msgpack_c::Data& data,
-                               const bench::msgpack_c::Flat& flat, bench::msgpack_c::Data& data_out,
-                               bench::msgpack_c::Flat& flat_out) {
+bool round_trip_with_msgpack_c(const bench::Data& data, const bench::Flat& flat,
+                               bench::Data& data_out, bench::Flat& flat_out) {
   msgpack::sbuffer buffer;
   msgpack::pack(buffer, data);
   const std::size_t data_size = buffer.size();

@@ -1,6 +1,7 @@
-// The benchmark workload, ported from the Go tool msgpack-go-gen: the structs msgpack-gen
-// generates codecs for. Map mode (the default: field names are the keys) and as_array copies
-// with the same fields, which travel as arrays in declaration order.
+// The benchmark workload, ported from the Go tool msgpack-go-gen. One header serves both
+// libraries: msgpack-c's reflection macros describe each struct, msgpack-c encodes them through
+// those macros, and msgpack-gen generates code from the same macros (map mode for
+// MSGPACK_DEFINE_MAP, array mode for MSGPACK_DEFINE), byte for byte alike.
 #pragma once
 
 #include <cstdint>
@@ -8,13 +9,20 @@
 #include <string>
 #include <vector>
 
-#include <msgpack_gen/annotate.hpp>
+// The compile-time probe of the generated code builds without msgpack-c: the macros then stay
+// as the schema and expand to nothing.
+#if defined(BENCH_WITHOUT_MSGPACK_C)
+#include <msgpack_gen/msgpack_c_macros.hpp>
+#else
+#include <msgpack.hpp>
+#endif
 
 namespace bench {
 
 struct Sub {
   std::string key;
   bool active = false;
+  MSGPACK_DEFINE_MAP(key, active);
 };
 
 struct Data {
@@ -23,37 +31,44 @@ struct Data {
   std::vector<Sub> subs;
   struct {
     float value = 0;
+    MSGPACK_DEFINE_MAP(value);
   } internal;
   std::vector<std::uint64_t> weights;
   std::map<std::string, Sub> meta;
   std::map<std::string, bool> flags;
+  MSGPACK_DEFINE_MAP(name, count, subs, internal, weights, meta, flags);
 };
 
 struct Flat {
   std::string name, surname, patronymic, city;
   std::int64_t age = 0, weight = 0, fortune = 0;
+  MSGPACK_DEFINE_MAP(name, surname, patronymic, city, age, weight, fortune);
 };
 
-struct MSGPACK_TAG("as_array") SubArray {
+struct SubArray {
   std::string key;
   bool active = false;
+  MSGPACK_DEFINE(key, active);
 };
 
-struct MSGPACK_TAG("as_array") DataArray {
+struct DataArray {
   std::string name;
   std::int64_t count = 0;
   std::vector<SubArray> subs;
-  struct MSGPACK_TAG("as_array") {
+  struct {
     float value = 0;
+    MSGPACK_DEFINE(value);
   } internal;
   std::vector<std::uint64_t> weights;
   std::map<std::string, SubArray> meta;
   std::map<std::string, bool> flags;
+  MSGPACK_DEFINE(name, count, subs, internal, weights, meta, flags);
 };
 
-struct MSGPACK_TAG("as_array") FlatArray {
+struct FlatArray {
   std::string name, surname, patronymic, city;
   std::int64_t age = 0, weight = 0, fortune = 0;
+  MSGPACK_DEFINE(name, surname, patronymic, city, age, weight, fortune);
 };
 
 }  // namespace bench
