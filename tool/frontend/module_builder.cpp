@@ -746,6 +746,15 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
                                   (why.empty() ? "" : ": " + why));
     return false;
   };
+  // A struct of the package (or a header it includes): its own node, reached from the owner.
+  auto struct_type = [&] {
+    std::size_t child = record_node(t, where, field, member_base, owner);
+    if (child == kNoOwner) return false;
+    out.kind = ir::TypeKind::Struct;
+    out.struct_id = nodes_[child].ir.id;
+    nodes_[owner].children.push_back(child);
+    return true;
+  };
   CXCursor decl = clang_getTypeDeclaration(t);
   // Standard types are recognised first: the runtime's own codecs for them are not "custom".
   bool has_custom_codec = custom_codecs_.count(spelling(t)) != 0;
@@ -842,14 +851,7 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
     if (name.rfind("std::", 0) == 0) {
       return unsupported(name + " is not a supported standard type");
     }
-    if (templ.kind == CXCursor_ClassTemplate && !in_system_header(templ)) {
-      std::size_t child = record_node(t, where, field, member_base, owner);
-      if (child == kNoOwner) return false;
-      out.kind = ir::TypeKind::Struct;
-      out.struct_id = nodes_[child].ir.id;
-      nodes_[owner].children.push_back(child);
-      return true;
-    }
+    if (templ.kind == CXCursor_ClassTemplate && !in_system_header(templ)) return struct_type();
     return unsupported("a specialisation of a class template msgpack-gen cannot see");
   }
   if (has_custom_codec || qualified_name(decl) == "std::monostate") {  // the runtime's codec
@@ -860,12 +862,7 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
     return unsupported("not a supported standard type");
   }
 
-  std::size_t child = record_node(t, where, field, member_base, owner);
-  if (child == kNoOwner) return false;
-  out.kind = ir::TypeKind::Struct;
-  out.struct_id = nodes_[child].ir.id;
-  nodes_[owner].children.push_back(child);
-  return true;
+  return struct_type();
 }
 
 std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where,
