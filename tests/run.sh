@@ -3,7 +3,9 @@
 #  1. a g++ release build and every ctest test (generator, runtime, goldens, round trips,
 #     Tarantool, CMake package, benchmark smoke);
 #  2. a clang++ build with AddressSanitizer and UndefinedBehaviorSanitizer: the Catch2 suites
-#     again, plus a bounded libFuzzer run over the generated unmarshalers.
+#     again, plus a bounded libFuzzer run over the generated unmarshalers;
+#  3. a clang++ build with ThreadSanitizer of the runtime tests only (BufferPool's thread-local
+#     slots, pools destroyed while threads live, concurrent marshalling).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash cmake/install-deps.sh
@@ -20,4 +22,14 @@ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DMSGPACK_GEN_BUILD_TOOL=OFF -DMSGPACK_GEN_EXECUTABLE="$PWD/build/tool/msgpack-gen" >/dev/null
 cmake --build build-sanitize -j "$jobs"
 ctest --test-dir build-sanitize --output-on-failure -j "$jobs" || status=1
+
+# ThreadSanitizer: one binary, so the step stays cheap. --no-tests=error: a filter that matches
+# nothing fails instead of passing silently.
+cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_COMPILER=clang++-14 -DMSGPACK_GEN_TSAN=ON -DMSGPACK_GEN_BUILD_EXAMPLES=OFF \
+  -DMSGPACK_GEN_BUILD_TOOL=OFF -DMSGPACK_GEN_EXECUTABLE="$PWD/build/tool/msgpack-gen" >/dev/null
+cmake --build build-tsan -j "$jobs" --target runtime_tests
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R '^runtime_tests:' \
+  --no-tests=error || status=1
 exit $status

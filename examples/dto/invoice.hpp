@@ -55,7 +55,9 @@ struct msgpack_gen::codec<bank::Money> {
     std::string_view text;
     if (!in.read_str(text)) return false;
     if (!bank::Money::parse(text, value)) {
-      return in.invalid("\"" + std::string(text) + "\" is not an amount like \"12.34 EUR\"");
+      // escaped(): the text comes from the input, so it is quoted safe to log (and cut).
+      return in.invalid("\"" + msgpack_gen::escaped(text) +
+                        "\" is not an amount like \"12.34 EUR\"");
     }
     return true;
   }

@@ -748,3 +748,63 @@ TEST_CASE("the newer type families: truncations, strict, required, variants, dee
   }
   hostile::bad_input_count() += 3;
 }
+
+namespace {
+
+// What any Status::message() must be, whatever the input: no control byte or DEL, no byte that
+// cannot start or continue UTF-8 (0xc0, 0xc1, 0xf5..0xff), within the documented bound.
+void check_loggable(const Status& status) {
+  const std::string message = status.message();
+  INFO("message of " << message.size() << " bytes: " << message.substr(0, 300));
+  bool bad_byte = false;
+  for (char c : message) {
+    const auto byte = static_cast<unsigned char>(c);
+    bad_byte =
+        bad_byte || byte < 0x20 || byte == 0x7f || byte == 0xc0 || byte == 0xc1 || byte >= 0xf5;
+  }
+  CHECK_FALSE(bad_byte);
+  CHECK(message.size() <= Status::kMaxMessageSize);
+}
+
+}  // namespace
+
+TEST_CASE("messages quote hostile keys and enum names escaped, cut and bounded", "[hostile]") {
+  // 1 MB of newlines, an ANSI colour sequence, invalid UTF-8, quotes and a bidi override.
+  std::string evil;
+  while (evil.size() < (1 << 20)) evil += "\n\x1b[31mEVIL\r\xff\xc3\"\\\xe2\x80\xae";
+  evil.resize(1 << 20);
+  const std::string shown = msgpack_gen::escaped(evil);
+  const Everything full = hostile::full_everything();
+  const hostile::Modern modern = hostile::full_modern();
+
+  // An unknown key whose value cannot be skipped: the key names the place.
+  Msg unknown;
+  unknown.map(1).str(evil).raw("\xc1");
+  Status status = expect_failure(unknown.bytes(), ErrorCode::invalid_marker, full);
+  CHECK(status.path() == shown);
+  check_loggable(status);
+  // A key of a map field.
+  Msg by_name;
+  by_name.map(1).str("by_name").map(1).str(evil).str("x");
+  status = expect_failure(by_name.bytes(), ErrorCode::type_mismatch, full);
+  CHECK(status.path() == "by_name[\"" + shown + "\"]");
+  check_loggable(status);
+  // strict: the unknown key in the detail.
+  Msg strict;
+  strict.map(2).str("version").uint(1).str("strict").map(1).str(evil).uint(1);
+  status = expect_failure(strict.bytes(), ErrorCode::unknown_key, modern);
+  CHECK(status.detail() == "\"" + shown + "\" is not a field of this strict struct");
+  check_loggable(status);
+  // as_string: a name the enum does not have.
+  Msg name;
+  name.map(2).str("version").uint(1).str("color_name").str(evil);
+  status = expect_failure(name.bytes(), ErrorCode::invalid_value, modern);
+  CHECK(status.path() == "color_name");
+  CHECK(status.detail() == "\"" + shown + "\" is not a name of the enum");
+  check_loggable(status);
+  // The issue's example, short enough to be shown whole.
+  Msg ansi;
+  ansi.map(2).str("version").uint(1).str("color_name").str("\n\x1b[31mEVIL");
+  status = expect_failure(ansi.bytes(), ErrorCode::invalid_value, modern);
+  CHECK(status.detail() == "\"\\x0a\\x1b[31mEVIL\" is not a name of the enum");
+}

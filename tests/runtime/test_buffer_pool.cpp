@@ -1,10 +1,16 @@
-// Buffer (capacity kept, prepare/commit, copy/move), BufferPool (reuse, limits, threads) and
-// Status (truthiness and message format).
+// Buffer (capacity kept, prepare/commit, copy/move), BufferPool (reuse, limits, memory bounds,
+// threads, destruction with buffers parked in live threads) and Status (truthiness and message
+// format).
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -12,15 +18,81 @@
 
 #include "test_support.hpp"
 
+// Sanitizer allocators keep their own books (ASan also quarantines freed memory), so heap figures
+// come from their interface there, and resident memory is not checked.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define POOL_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define POOL_TEST_SANITIZED 1
+#endif
+#endif
+#ifdef POOL_TEST_SANITIZED
+#include <sanitizer/allocator_interface.h>
+#else
+#include <malloc.h>
+#endif
+
 using msgpack_gen::Buffer;
 using msgpack_gen::BufferPool;
+using msgpack_gen::BufferPoolOptions;
 using msgpack_gen::ErrorCode;
 using msgpack_gen::Status;
 
 namespace {
 
+constexpr std::size_t kMiB = std::size_t{1} << 20;
+
 std::string content(const Buffer& buffer) {
   return std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+}
+
+// Heap bytes in use right now, from the allocator's own counters (exact, unlike resident memory).
+std::size_t heap_in_use() {
+#ifdef POOL_TEST_SANITIZED
+  return __sanitizer_get_current_allocated_bytes();
+#else
+  const struct mallinfo2 info = mallinfo2();
+  return info.uordblks + info.hblkhd;  // arena chunks in use + mmap-ed chunks
+#endif
+}
+
+// Resident memory of the process, from /proc/self/statm.
+[[maybe_unused]] std::size_t resident_bytes() {
+  std::FILE* statm = std::fopen("/proc/self/statm", "r");
+  REQUIRE(statm != nullptr);
+  unsigned long size = 0, resident = 0;
+  const int fields = std::fscanf(statm, "%lu %lu", &size, &resident);
+  std::fclose(statm);
+  REQUIRE(fields == 2);
+  return static_cast<std::size_t>(resident) * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+// Threads wait at a Gate until `count` arrivals have opened it; the mutex also orders what each
+// thread did before arriving with what the waiters do after.
+class Gate {
+ public:
+  explicit Gate(int count) : count_(count) {}
+  void arrive() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (--count_ <= 0) opened_.notify_all();
+  }
+  void wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    opened_.wait(lock, [this] { return count_ <= 0; });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable opened_;
+  int count_;
+};
+
+// Leases a buffer of at least `capacity` bytes and returns it at once.
+void use_buffer(BufferPool& pool, std::size_t capacity) {
+  BufferPool::Lease lease = pool.acquire();
+  lease->reserve(capacity);
+  lease->append("x", 1);
 }
 
 }  // namespace
@@ -348,4 +420,345 @@ TEST_CASE("two pools used on one thread keep their own buffers", "[pool]") {
   BufferPool::Lease again = first.acquire();
   CHECK(again->data() == first_data);
   CHECK(again->capacity() >= 100);
+}
+
+TEST_CASE("pool options: defaults, and the two-number constructor keeps the other defaults",
+          "[pool]") {
+  const BufferPoolOptions defaults;
+  CHECK(defaults.max_idle_buffers == 64);
+  CHECK(defaults.max_buffer_capacity == kMiB);
+  CHECK(defaults.max_idle_bytes == 16 * kMiB);
+  CHECK(defaults.initial_capacity == 0);
+  BufferPool counted(8, 256);
+  CHECK(counted.options().max_idle_buffers == 8);
+  CHECK(counted.options().initial_capacity == 256);
+  CHECK(counted.options().max_buffer_capacity == kMiB);
+  CHECK(counted.options().max_idle_bytes == 16 * kMiB);
+}
+
+TEST_CASE("a returned buffer above max_buffer_capacity is freed, one at the cap is kept",
+          "[pool][memory]") {
+  BufferPool pool;  // the default cap: 1 MiB
+  {
+    BufferPool::Lease lease = pool.acquire();
+    lease->reserve(kMiB + 1);
+  }
+  CHECK(pool.idle() == 0);
+  CHECK(pool.idle_bytes() == 0);
+  {
+    BufferPool::Lease lease = pool.acquire();
+    lease->reserve(kMiB);
+    CHECK(lease->capacity() == kMiB);
+  }
+  CHECK(pool.idle() == 1);
+  CHECK(pool.idle_bytes() == kMiB);
+
+  BufferPoolOptions options;
+  options.max_buffer_capacity = 4096;
+  BufferPool small(options);
+  const std::uint8_t* kept = nullptr;
+  {
+    BufferPool::Lease lease = small.acquire();
+    lease->reserve(4096);
+    kept = lease->data();
+  }
+  CHECK(small.idle_bytes() == 4096);
+  {
+    BufferPool::Lease lease = small.acquire();
+    CHECK(lease->data() == kept);  // the same buffer, capacity kept
+    lease->reserve(4097);          // grows past the cap while on loan
+  }
+  CHECK(small.idle() == 0);
+  CHECK(small.idle_bytes() == 0);
+  // Whatever the slot or the shared list: a second buffer on loan at the same time too.
+  {
+    BufferPool::Lease a = small.acquire();
+    BufferPool::Lease b = small.acquire();
+    a->reserve(100);
+    b->reserve(5000);
+  }
+  CHECK(small.idle() == 1);
+  CHECK(small.idle_bytes() == 100);
+}
+
+TEST_CASE("the pool's idle memory stays within max_idle_bytes", "[pool][memory]") {
+  BufferPoolOptions options;
+  options.max_idle_bytes = 10000;
+  BufferPool pool(options);
+  {
+    std::vector<BufferPool::Lease> leases;
+    for (int i = 0; i < 5; ++i) {
+      leases.push_back(pool.acquire());
+      leases.back()->reserve(3000);
+    }
+  }  // returned in order: three fit (9000 bytes), the last two would go beyond 10000
+  CHECK(pool.idle() == 3);
+  CHECK(pool.idle_bytes() == 9000);
+
+  // Buffers of mixed sizes, many rounds: never beyond the cap.
+  for (int round = 0; round < 50; ++round) {
+    std::vector<BufferPool::Lease> leases;
+    for (int i = 0; i < 1 + round % 7; ++i) {
+      leases.push_back(pool.acquire());
+      leases.back()->reserve(static_cast<std::size_t>(500 + (round * 977 + i * 313) % 4000));
+    }
+    leases.clear();
+    REQUIRE(pool.idle_bytes() <= options.max_idle_bytes);
+  }
+
+  BufferPoolOptions none;
+  none.max_idle_bytes = 0;
+  BufferPool keeps_nothing(none);
+  use_buffer(keeps_nothing, 100);
+  CHECK(keeps_nothing.idle() == 0);
+}
+
+TEST_CASE("release_idle_memory frees the shared list and the calling thread's slot",
+          "[pool][memory]") {
+  BufferPool pool;
+  {
+    BufferPool::Lease a = pool.acquire();
+    BufferPool::Lease b = pool.acquire();
+    BufferPool::Lease c = pool.acquire();
+    a->reserve(10000);  // above glibc's per-thread cache, whose chunks count as in use
+    b->reserve(20000);
+    c->reserve(40000);
+  }
+  CHECK(pool.idle() == 3);
+  CHECK(pool.idle_bytes() == 70000);
+  const std::size_t heap_before = heap_in_use();
+  const std::size_t freed = pool.release_idle_memory();
+  const std::size_t heap_after = heap_in_use();
+  CHECK(freed == 70000);
+  CHECK(heap_after + 70000 <= heap_before);
+  CHECK(pool.idle() == 0);
+  CHECK(pool.idle_bytes() == 0);
+  CHECK(pool.release_idle_memory() == 0);
+  // Still a working pool, fast path included.
+  for (int i = 0; i < 3; ++i) use_buffer(pool, 500);
+  CHECK(pool.idle() == 1);
+  CHECK(pool.idle_bytes() == 500);
+}
+
+TEST_CASE("destroying a pool frees buffers parked in live threads' slots; they use other pools",
+          "[pool][memory][threads]") {
+  constexpr int kThreads = 4;
+  constexpr std::size_t kCapacity = 4 * kMiB;
+  BufferPoolOptions options;
+  options.max_buffer_capacity = kCapacity;
+  options.max_idle_bytes = kThreads * kCapacity;
+  auto pool = std::make_unique<BufferPool>(options);
+  BufferPool next;  // what the threads use after the first pool is gone
+  Gate parked(kThreads);
+  Gate destroyed(1);
+  std::atomic<int> failures{0};
+  const std::size_t heap_start = heap_in_use();
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      use_buffer(*pool, kCapacity);  // parked in this thread's slot
+      parked.arrive();
+      destroyed.wait();
+      // The slot still names the destroyed pool's place: switching must not touch it.
+      for (int i = 0; i < 100; ++i) {
+        BufferPool::Lease lease = next.acquire();
+        if (!lease->empty()) ++failures;
+        msgpack_gen::marshal(*lease, std::string(static_cast<std::size_t>(i), 'n'));
+      }
+    });  // exiting returns the slot's buffer to `next`, never to the destroyed pool
+  }
+  parked.wait();
+  CHECK(pool->idle() == kThreads);
+  CHECK(pool->idle_bytes() == kThreads * kCapacity);
+  const std::size_t heap_parked = heap_in_use();
+  CHECK(heap_parked >= heap_start + kThreads * kCapacity);
+
+  pool.reset();
+  const std::size_t heap_after = heap_in_use();
+  INFO("heap: " << heap_start << " at start, " << heap_parked << " parked, " << heap_after
+                << " after destruction");
+  CHECK(heap_after + kThreads * kCapacity <= heap_parked);  // every parked buffer freed
+
+  destroyed.arrive();
+  for (std::thread& thread : threads) thread.join();
+  CHECK(failures.load() == 0);
+  CHECK(next.idle() >= 1);
+  CHECK(next.idle() <= kThreads);
+}
+
+TEST_CASE("a pool destroyed while threads that parked in it switch to another pool",
+          "[pool][threads]") {
+  // The race the slot registry serialises: the destructor clears slots that their threads are
+  // unbinding at the same moment.
+  constexpr int kThreads = 4;
+  for (int round = 0; round < 20; ++round) {
+    auto first = std::make_unique<BufferPool>();
+    BufferPool second;
+    Gate parked(kThreads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        use_buffer(*first, 100 + static_cast<std::size_t>(t));
+        parked.arrive();  // no use of `first` after this
+        for (int i = 0; i < 50; ++i) use_buffer(second, 200);
+      });
+    }
+    parked.wait();
+    first.reset();
+    for (std::thread& thread : threads) thread.join();
+    CHECK(second.idle() >= 1);
+  }
+}
+
+TEST_CASE("concurrent marshalling through shared pools with trimming and tight caps",
+          "[pool][threads]") {
+  constexpr int kThreads = 4;
+  constexpr int kIterations = 3000;
+  BufferPoolOptions tight;
+  tight.max_idle_buffers = 3;
+  tight.max_buffer_capacity = 2048;
+  tight.max_idle_bytes = 6000;
+  BufferPool a(tight);
+  BufferPool b;
+  std::atomic<bool> stop{false};
+  std::atomic<int> failures{0};
+  Gate done(kThreads);
+  Gate leave(1);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kIterations; ++i) {
+        BufferPool& pool = (i + t) % 3 == 0 ? b : a;  // threads switch pools all the time
+        const std::vector<std::string> message = {
+            std::to_string(t), std::string(static_cast<std::size_t>((i * 37 + t) % 3000), 'v')};
+        BufferPool::Lease lease = pool.acquire();
+        if (!lease->empty()) ++failures;
+        msgpack_gen::marshal(*lease, message);
+        if (i % 5 == 0) {
+          BufferPool::Lease second = pool.acquire();  // two at once: the shared list
+          msgpack_gen::marshal(*second, message);
+        }
+        std::vector<std::string> decoded;
+        if (!msgpack_gen::unmarshal(*lease, decoded) || decoded != message) ++failures;
+      }
+      done.arrive();
+      leave.wait();  // alive, slots parked, while the main thread checks the caps
+    });
+  }
+  std::thread trimmer([&] {
+    while (!stop.load()) {
+      a.release_idle_memory();
+      if (a.idle_bytes() > 100 * kMiB) ++failures;  // reads other threads' slots
+      b.idle();
+      std::this_thread::yield();
+    }
+  });
+  done.wait();
+  stop = true;
+  trimmer.join();
+  CHECK(failures.load() == 0);
+  CHECK(a.idle_bytes() <= tight.max_idle_bytes);
+  CHECK(a.idle() <= static_cast<std::size_t>(tight.max_idle_buffers + kThreads));
+  leave.arrive();
+  for (std::thread& thread : threads) thread.join();
+  CHECK(a.idle_bytes() <= tight.max_idle_bytes);
+  CHECK(a.idle() <= tight.max_idle_buffers);
+}
+
+TEST_CASE("a 100 MB message's buffer leaves resident memory when returned or when its pool dies",
+          "[pool][memory][rss]") {
+#ifdef POOL_TEST_SANITIZED
+  SUCCEED("resident memory is not checked under a sanitizer allocator");
+#else
+  // 100 MB is above glibc's largest mmap threshold (32 MiB), so it is mapped on its own and
+  // unmapped when freed: resident memory follows the buffer, not the allocator's caching.
+  constexpr std::size_t kMessage = 100 * kMiB;
+  constexpr std::size_t kSignal = 90 * kMiB;  // what must appear and disappear
+  constexpr std::size_t kSlack = 16 * kMiB;   // anything else the process does meanwhile
+  BufferPoolOptions keep_all;                 // so that only destruction can free it
+  keep_all.max_buffer_capacity = 256 * kMiB;
+  keep_all.max_idle_bytes = 256 * kMiB;
+
+  // Each scenario in a fresh thread, whose slot starts empty and stays alive while checked.
+  const auto in_thread = [](auto&& body) {
+    std::thread worker(body);
+    worker.join();
+  };
+  const auto marshal_big = [&](BufferPool& pool) {
+    BufferPool::Lease lease = pool.acquire();
+    {
+      const std::string text(kMessage, 'm');
+      msgpack_gen::marshal(*lease, text);
+    }
+    CHECK(lease->size() > kMessage);
+    return lease;
+  };
+
+  SECTION("the default pool frees it when the lease ends") {
+    in_thread([&] {
+      BufferPool pool;
+      const std::size_t before = resident_bytes();
+      {
+        BufferPool::Lease lease = marshal_big(pool);
+        CHECK(resident_bytes() >= before + kSignal);  // the measurement sees the buffer
+      }
+      CHECK(pool.idle_bytes() == 0);
+      CHECK(resident_bytes() <= before + kSlack);
+    });
+  }
+  SECTION("a pool that keeps it frees it when destroyed, though a live thread parked it") {
+    auto pool = std::make_unique<BufferPool>(keep_all);
+    const std::size_t before = resident_bytes();
+    Gate parked(1);
+    Gate destroyed(1);
+    std::thread worker([&] {
+      { BufferPool::Lease lease = marshal_big(*pool); }
+      parked.arrive();
+      destroyed.wait();
+    });
+    parked.wait();
+    CHECK(pool->idle_bytes() >= kMessage);
+    CHECK(resident_bytes() >= before + kSignal);
+    pool.reset();
+    CHECK(resident_bytes() <= before + kSlack);
+    destroyed.arrive();
+    worker.join();
+  }
+  SECTION("the same on the destroying thread's own slot") {
+    in_thread([&] {
+      const std::size_t before = resident_bytes();
+      {
+        BufferPool pool(keep_all);
+        { BufferPool::Lease lease = marshal_big(pool); }
+        CHECK(pool.idle_bytes() >= kMessage);
+        CHECK(resident_bytes() >= before + kSignal);
+      }
+      CHECK(resident_bytes() <= before + kSlack);  // the thread lives on, its slot is empty
+    });
+  }
+  SECTION("release_idle_memory frees it") {
+    in_thread([&] {
+      BufferPool pool(keep_all);
+      const std::size_t before = resident_bytes();
+      { BufferPool::Lease lease = marshal_big(pool); }
+      CHECK(resident_bytes() >= before + kSignal);
+      CHECK(pool.release_idle_memory() >= kMessage);
+      CHECK(resident_bytes() <= before + kSlack);
+    });
+  }
+#endif
+}
+
+TEST_CASE("a thread_local lease released after its thread's slot is gone is freed, not parked",
+          "[pool][threads]") {
+  auto pool = std::make_unique<BufferPool>();
+  std::thread worker([&pool] {
+    // Constructed before the slot (the first acquire makes the slot), so destroyed after it.
+    static thread_local BufferPool::Lease late;
+    late = pool->acquire();
+    late->reserve(1000);
+  });
+  worker.join();
+  CHECK(pool->idle() == 0);
+  pool.reset();  // must not touch the exited thread's slot (ASan and TSan builds check)
 }

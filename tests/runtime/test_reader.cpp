@@ -804,3 +804,283 @@ TEST_CASE("Reader primitives report position and remaining input", "[reader]") {
   CHECK(!twice.read_nil());
   CHECK(twice.status().detail() == "expected int, found bool (0xc2)");
 }
+
+// --- Error text that is safe to log (input-derived text escaped and cut, messages bounded) -------
+
+namespace {
+
+// A UTF-8 check written apart from the runtime's: true when every sequence is well formed
+// (shortest form, no surrogates, at most U+10FFFF).
+bool valid_utf8(const std::string& text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    std::uint32_t code = 0;
+    if (lead < 0x80) {
+      length = 1;
+      code = lead;
+    } else if ((lead & 0xe0) == 0xc0) {
+      length = 2;
+      code = lead & 0x1f;
+    } else if ((lead & 0xf0) == 0xe0) {
+      length = 3;
+      code = lead & 0x0f;
+    } else if ((lead & 0xf8) == 0xf0) {
+      length = 4;
+      code = lead & 0x07;
+    } else {
+      return false;
+    }
+    if (text.size() - i < length) return false;
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xc0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3f);
+    }
+    static const std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < kSmallest[length] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
+      return false;
+    }
+    i += length;
+  }
+  return true;
+}
+
+// What the issue asks of every message: no control byte, no DEL, valid UTF-8, bounded.
+void check_loggable(const Status& status) {
+  const std::string message = status.message();
+  INFO("message of " << message.size() << " bytes: " << message.substr(0, 300));
+  bool control = false;
+  for (char c : message) control = control || static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+  CHECK_FALSE(control);
+  CHECK(valid_utf8(message));
+  CHECK(message.size() <= Status::kMaxMessageSize);
+  CHECK(status.path().size() <= Status::kMaxPathSize);
+  CHECK(status.detail().size() <= Status::kMaxDetailSize);
+}
+
+// Control bytes, an ESC sequence, invalid UTF-8 and a quote, repeated to `size` bytes.
+std::string hostile_text(std::size_t size) {
+  const std::string unit = "\n\x1b[31mEVIL\r\x7f\xff\xc3\"\\\xe2\x80\xae";
+  std::string text;
+  while (text.size() < size) text += unit;
+  text.resize(size);
+  return text;
+}
+
+Bytes str32(const std::string& s) {
+  Bytes bytes = {0xdb, static_cast<std::uint8_t>(s.size() >> 24),
+                 static_cast<std::uint8_t>(s.size() >> 16),
+                 static_cast<std::uint8_t>(s.size() >> 8), static_cast<std::uint8_t>(s.size())};
+  bytes.insert(bytes.end(), s.begin(), s.end());
+  return bytes;
+}
+
+enum class Shade { light, dark };
+
+}  // namespace
+
+// What a generated as_string enum provides.
+template <>
+struct msgpack_gen::enum_names<Shade> {
+  static const char* name(Shade shade) { return shade == Shade::light ? "light" : "dark"; }
+  static bool parse(std::string_view text, Shade& shade) {
+    if (text == "light" || text == "dark") {
+      shade = text == "light" ? Shade::light : Shade::dark;
+      return true;
+    }
+    return false;
+  }
+};
+
+TEST_CASE("escaped(): printable text as it is, control bytes and invalid UTF-8 as \\xNN",
+          "[reader][messages]") {
+  using msgpack_gen::escaped;
+  CHECK(escaped("plain key_1 {x: [1, 2]}") == "plain key_1 {x: [1, 2]}");
+  CHECK(escaped("a\nb\tc\rd") == "a\\x0ab\\x09c\\x0dd");
+  CHECK(escaped("\x1b[31mEVIL") == "\\x1b[31mEVIL");
+  CHECK(escaped(std::string("nul\0byte", 8)) == "nul\\x00byte");
+  CHECK(escaped("del\x7f") == "del\\x7f");
+  CHECK(escaped("say \"hi\" \\o/") == "say \\\"hi\\\" \\\\o/");
+  // Valid UTF-8 passes: é, €, 😀, and a CJK character.
+  CHECK(escaped("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xe4\xb8\xad") ==
+        "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xe4\xb8\xad");
+  // Invalid UTF-8, byte by byte: a stray byte, a cut sequence, an overlong form, a surrogate,
+  // beyond U+10FFFF.
+  CHECK(escaped("\xff") == "\\xff");
+  CHECK(escaped("x\xc3") == "x\\xc3");
+  CHECK(escaped("\xe2\x82x") == "\\xe2\\x82x");
+  CHECK(escaped("\xc0\xaf") == "\\xc0\\xaf");
+  CHECK(escaped("\xed\xa0\x80") == "\\xed\\xa0\\x80");
+  CHECK(escaped("\xf4\x90\x80\x80") == "\\xf4\\x90\\x80\\x80");
+  // Valid, but able to disturb a log line: C1 controls (U+009B is an 8-bit CSI), line and
+  // paragraph separators, bidi overrides.
+  CHECK(escaped(std::string("\xc2\x9b") + "31m") == "\\xc2\\x9b31m");
+  CHECK(escaped("\xe2\x80\xa8") == "\\xe2\\x80\\xa8");
+  CHECK(escaped(std::string("\xe2\x80\xae") + "txt") == "\\xe2\\x80\\xaetxt");
+  CHECK(escaped("\xe2\x81\xa6") == "\\xe2\\x81\\xa6");
+  CHECK(escaped("\xc2\xa0\xe2\x80\x94") == "\xc2\xa0\xe2\x80\x94");  // nbsp, em dash: kept
+
+  // Cut at 64 bytes of input, never inside a UTF-8 sequence, with "..." when there is more.
+  CHECK(escaped(std::string(64, 'a')) == std::string(64, 'a'));
+  CHECK(escaped(std::string(65, 'a')) == std::string(64, 'a') + "...");
+  CHECK(escaped(std::string(63, 'a') + "\xc3\xa9") == std::string(63, 'a') + "...");
+  CHECK(escaped(std::string(62, 'a') + "\xc3\xa9") == std::string(62, 'a') + "\xc3\xa9");
+  CHECK(escaped(std::string(1 << 20, '\x01')).size() == 64 * 4 + 3);
+  CHECK(escaped("abcdef", 3) == "abc...");
+  CHECK(escaped("") == "");
+}
+
+TEST_CASE("keys with control bytes and invalid UTF-8 are escaped in paths", "[reader][messages]") {
+  std::map<std::string, int> by_name;
+  const std::string key = "line\n\x1b[31mred\xff\"";
+  Bytes bytes = {0x81, static_cast<std::uint8_t>(0xa0 | key.size())};
+  bytes.insert(bytes.end(), key.begin(), key.end());
+  bytes.push_back(0xc0);  // nil where an int belongs
+  const Status status = decode(bytes, by_name);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.path() == "[\"line\\x0a\\x1b[31mred\\xff\\\"\"]");
+  check_loggable(status);
+}
+
+TEST_CASE("a 1 MB key is cut in the path, and the message stays within its bound",
+          "[reader][messages]") {
+  std::map<std::string, std::vector<int>> by_name;
+  const std::string key = hostile_text(1 << 20);
+  Bytes bytes = {0x81};
+  const Bytes encoded_key = str32(key);
+  bytes.insert(bytes.end(), encoded_key.begin(), encoded_key.end());
+  bytes.push_back(0xa1);  // a str where the vector belongs
+  bytes.push_back('x');
+  const Status status = decode(bytes, by_name);
+  CHECK(status.code() == ErrorCode::type_mismatch);
+  CHECK(status.path() == "[\"" + msgpack_gen::escaped(key) + "\"]");
+  CHECK(status.path().size() < 300);
+  CHECK(status.path().find("...\"]") != std::string::npos);
+  check_loggable(status);
+}
+
+TEST_CASE("a 1 MB enum name is escaped and cut in the detail", "[reader][messages]") {
+  const std::string name = hostile_text(1 << 20);
+  const Bytes bytes = str32(name);
+  Reader reader(bytes.data(), bytes.size());
+  Shade shade = Shade::light;
+  CHECK_FALSE(msgpack_gen::read_enum_name(reader, shade));
+  reader.in_field("shade");
+  const Status status = reader.status();
+  CHECK(status.code() == ErrorCode::invalid_value);
+  CHECK(status.path() == "shade");
+  CHECK(status.detail() == "\"" + msgpack_gen::escaped(name) + "\" is not a name of the enum");
+  CHECK(status.detail().rfind("\"\\x0a\\x1b[31mEVIL\\x0d\\x7f\\xff\\xc3\\\"\\\\", 0) == 0);
+  check_loggable(status);
+
+  // The issue's example: a short hostile name, whole.
+  const std::string short_name = "\n\x1b[31mEVIL";
+  const Bytes short_bytes =
+      concat({{static_cast<std::uint8_t>(0xa0 | short_name.size())}, text(short_name)});
+  Reader short_reader(short_bytes.data(), short_bytes.size());
+  CHECK_FALSE(msgpack_gen::read_enum_name(short_reader, shade));
+  short_reader.in_field("status");
+  CHECK(short_reader.status().message() ==
+        "invalid value at offset 11 in status: \"\\x0a\\x1b[31mEVIL\" is not a name of the enum");
+}
+
+TEST_CASE("unknown_key, missing_field and in_field escape and cut what they quote",
+          "[reader][messages]") {
+  const std::string key = hostile_text(1 << 20);
+  Reader unknown("", 0);
+  unknown.unknown_key(key);
+  unknown.in_field(key);
+  const Status unknown_status = unknown.status();
+  CHECK(unknown_status.code() == ErrorCode::unknown_key);
+  CHECK(unknown_status.detail() ==
+        "\"" + msgpack_gen::escaped(key) + "\" is not a field of this strict struct");
+  CHECK(unknown_status.path() == msgpack_gen::escaped(key));
+  check_loggable(unknown_status);
+
+  Reader missing("", 0);
+  missing.missing_field("line\nbreak");
+  CHECK(missing.status().detail() == "the map has no key \"line\\x0abreak\"");
+  check_loggable(missing.status());
+}
+
+TEST_CASE("a deep or long path keeps its first and last components around \"...\"",
+          "[reader][messages]") {
+  // Unwinding goes from the innermost component out, as decoders report it.
+  Reader deep("", 0);
+  int number = 0;
+  CHECK_FALSE(deep.read_int(number));
+  deep.in_field("leaf");
+  for (std::size_t i = 0; i < 1000; ++i) {
+    deep.in_element(i);
+    deep.in_key(std::string(40, static_cast<char>('a' + i % 26)) + "\n");
+  }
+  deep.in_field("root");
+  const Status status = deep.status();
+  INFO(status.path());
+  CHECK(status.path().rfind("root[\"" + std::string(40, 'l') + "\\x0a\"][999]", 0) == 0);
+  const std::string last = "[\"" + std::string(40, 'a') + "\\x0a\"][0].leaf";
+  CHECK(status.path().size() > last.size());
+  CHECK(status.path().compare(status.path().size() - last.size(), last.size(), last) == 0);
+  CHECK(status.path().find("...") != std::string::npos);
+  CHECK(status.path().size() <= 600);
+  check_loggable(status);
+
+  // After the gap, a field's dot is not doubled.
+  Reader fields("", 0);
+  CHECK_FALSE(fields.read_int(number));
+  for (int i = 0; i < 200; ++i) fields.in_field("f" + std::to_string(i));
+  const std::string path = fields.status().path();
+  CHECK(path.rfind("f199.f198.", 0) == 0);
+  CHECK(path.find("...f") != std::string::npos);
+  CHECK(path.find("....") == std::string::npos);
+  CHECK(path.compare(path.size() - 6, 6, ".f1.f0") == 0);
+
+  // A short path is whole, as before.
+  Reader shallow("", 0);
+  CHECK_FALSE(shallow.read_int(number));
+  for (int i = 0; i < 20; ++i) shallow.in_element(static_cast<std::size_t>(i));
+  std::string whole;
+  for (int i = 19; i >= 0; --i) whole += "[" + std::to_string(i) + "]";
+  CHECK(shallow.status().path() == whole);
+}
+
+TEST_CASE("Status makes any detail and path loggable: a backstop for custom codecs",
+          "[reader][messages]") {
+  // A custom codec that quotes raw input in invalid().
+  const std::string raw = hostile_text(1 << 20);
+  Reader reader("", 0);
+  reader.invalid("\"" + raw + "\" is not an amount");
+  const Status status = reader.status();
+  CHECK(status.code() == ErrorCode::invalid_value);
+  CHECK(status.detail().rfind("\"\\x0a\\x1b[31mEVIL", 0) == 0);
+  CHECK(status.detail().size() <= Status::kMaxDetailSize);
+  CHECK(status.detail().compare(status.detail().size() - 3, 3, "...") == 0);
+  check_loggable(status);
+
+  const Status built(ErrorCode::type_mismatch, 1, "found \x1b[2J", std::string(10000, 'p') + "\n");
+  CHECK(built.detail() == "found \\x1b[2J");
+  CHECK(built.path().size() <= Status::kMaxPathSize);
+  check_loggable(built);
+
+  // Text that is already safe is kept as it is, quotes and backslashes included.
+  const Status plain(ErrorCode::invalid_value, 0, "\"a\\b\" is not \xc3\xa9", "x[\"k\"]");
+  CHECK(plain.detail() == "\"a\\b\" is not \xc3\xa9");
+  CHECK(plain.path() == "x[\"k\"]");
+}
+
+TEST_CASE("counts in messages agree with their number", "[reader][messages]") {
+  int value = 0;
+  Status status = decode({0x05, 0x06}, value);
+  CHECK(status.code() == ErrorCode::trailing_bytes);
+  CHECK(status.detail() == "expected end of input after the value, found 1 more byte");
+  std::string s;
+  status = decode({0xd9, 0x01}, s);
+  CHECK(status.code() == ErrorCode::length_exceeds_input);
+  CHECK(status.detail() == "expected str of 1 byte, found str (0xd9)");
+  std::vector<int> v;
+  status = decode({0xdc, 0x00, 0x02, 0x01}, v);
+  CHECK(status.detail() ==
+        "expected array of 2 elements to fit in the 1 remaining byte, found array (0xdc)");
+}

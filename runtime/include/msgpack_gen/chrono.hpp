@@ -174,8 +174,8 @@ inline bool peek_timestamp(Reader& in, Timestamp& out) {
       time.seconds = static_cast<std::int64_t>(endian::load<std::uint64_t>(bytes + 4));
       break;
     default:
-      return in.invalid("timestamp (ext type -1) payload of " + std::to_string(payload.size()) +
-                        " bytes; a timestamp has 4, 8 or 12");
+      return in.invalid("timestamp (ext type -1) payload of " +
+                        detail::quantity(payload.size(), "byte") + "; a timestamp has 4, 8 or 12");
   }
   if (time.nanoseconds >= Timestamp::kNanosPerSecond) {
     return in.invalid("timestamp (ext type -1) with nanoseconds " +

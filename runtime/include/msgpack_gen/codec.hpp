@@ -158,7 +158,7 @@ inline bool read_enum_name(Reader& in, E& value) {
   std::string_view text;
   if (!in.read_str(text)) return false;
   if (enum_names<E>::parse(text, value)) return true;
-  return in.invalid("\"" + std::string(text) + "\" is not a name of the enum");
+  return in.invalid("\"" + escaped(text) + "\" is not a name of the enum");
 }
 
 namespace detail {
@@ -190,6 +190,8 @@ bool is_empty(const T& value) {
     return value.empty();
   } else if constexpr (detail::has_has_value<T>::value) {
     return !value.has_value();
+  } else if constexpr (std::is_array_v<T>) {
+    return false;  // a C array always holds its N elements
   } else if constexpr (detail::is_nullable<T>::value) {
     return value == nullptr;
   } else {

@@ -51,7 +51,7 @@ Status unmarshal(const void* data, std::size_t size, T& value, ReaderOptions opt
   if (!codec<T>::decode(reader, value)) return reader.status();
   if (!reader.at_end()) {
     reader.fail(ErrorCode::trailing_bytes, "end of input after the value, found " +
-                                               std::to_string(reader.remaining()) + " more bytes");
+                                               detail::quantity(reader.remaining(), "more byte"));
     return reader.status();
   }
   return Status();

@@ -375,8 +375,7 @@ class Reader {
         return mismatch("ext");
     }
     if (remaining() - header < 1 + static_cast<std::size_t>(n)) {
-      return fail(ErrorCode::length_exceeds_input,
-                  "ext payload of " + std::to_string(n) + " bytes");
+      return fail(ErrorCode::length_exceeds_input, "ext payload of " + detail::quantity(n, "byte"));
     }
     type = static_cast<std::int8_t>(pos_[header]);
     payload = std::string_view(reinterpret_cast<const char*>(pos_ + header + 1), n);
@@ -386,12 +385,12 @@ class Reader {
 
   // An array header. n is checked against the input: every element takes at least one byte.
   MSGPACK_GEN_ALWAYS_INLINE bool read_array_header(std::uint32_t& n) {
-    return read_container_header(0x90, 0xdc, 1, "array", "elements", n);
+    return read_container_header(0x90, 0xdc, 1, "array", "element", n);
   }
 
   // A map header. n pairs need at least 2n bytes.
   MSGPACK_GEN_ALWAYS_INLINE bool read_map_header(std::uint32_t& n) {
-    return read_container_header(0x80, 0xde, 2, "map", "pairs", n);
+    return read_container_header(0x80, 0xde, 2, "map", "pair", n);
   }
 
   // Skips one whole value of any type. Iterative, so hostile nesting cannot overflow the stack;
@@ -495,8 +494,8 @@ class Reader {
       // A container: descend into it.
       if (children > remaining()) {
         return fail(ErrorCode::length_exceeds_input,
-                    std::to_string(children) + " nested values to fit in the " +
-                        std::to_string(remaining()) + " remaining bytes");
+                    detail::quantity(children, "nested value") + " to fit in the " +
+                        detail::quantity(remaining(), "remaining byte"));
       }
       if (depth_ + levels + 1 > max_depth_ || levels + 1 >= kSkipStack) {
         return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
@@ -551,7 +550,9 @@ class Reader {
     if (code_ == ErrorCode::ok) {
       code_ = ErrorCode::missing_field;
       error_offset_ = offset();
-      detail_ = "the map has no key \"" + std::string(key) + "\"";
+      detail_ = "the map has no key \"";
+      append_escaped(detail_, key);
+      detail_ += '"';
     }
     return false;
   }
@@ -560,31 +561,32 @@ class Reader {
     if (code_ == ErrorCode::ok) {
       code_ = ErrorCode::unknown_key;
       error_offset_ = offset();
-      detail_ = "\"" + std::string(key) + "\" is not a field of this strict struct";
+      detail_ = "\"";
+      append_escaped(detail_, key);
+      detail_ += "\" is not a field of this strict struct";
     }
     return false;
   }
 
-  // Called while an error unwinds through a field, element or map entry: builds the path.
+  // Called while an error unwinds through a field, element or map entry: builds the path. Names
+  // and keys may come from the input: they are escaped and cut (see append_escaped()).
   MSGPACK_GEN_COLD bool in_field(std::string_view name) {
-    prefix_path(".", name, "");
+    add_path_component(".", name, "");
     return false;
   }
   MSGPACK_GEN_COLD bool in_element(std::size_t index) {
-    prefix_path("[", std::to_string(index), "]");
+    add_path_component("[", std::to_string(index), "]");
     return false;
   }
   MSGPACK_GEN_COLD bool in_key(std::string_view key) {
-    prefix_path("[\"", key, "\"]");
+    add_path_component("[\"", key, "\"]");
     return false;
   }
 
   bool failed() const noexcept { return code_ != ErrorCode::ok; }
   Status status() const {
     if (code_ == ErrorCode::ok) return Status();
-    std::string path = path_;
-    if (!path.empty() && path[0] == '.') path.erase(0, 1);
-    return Status(code_, error_offset_, detail_, std::move(path));
+    return Status(code_, error_offset_, detail_, render_path());
   }
 
  private:
@@ -599,15 +601,15 @@ class Reader {
   }
   MSGPACK_GEN_COLD bool bytes_exceed_input(const char* what, std::uint32_t n) {
     return fail(ErrorCode::length_exceeds_input,
-                std::string(what) + " of " + std::to_string(n) + " bytes");
+                std::string(what) + " of " + detail::quantity(n, "byte"));
   }
   MSGPACK_GEN_COLD bool entries_exceed_input(const std::uint8_t* header, const char* what,
                                              const char* entries, std::uint32_t n) {
     std::size_t left = remaining();
     pos_ = header;  // the error points at the header, as for str/bin/ext
-    return fail(ErrorCode::length_exceeds_input, std::string(what) + " of " + std::to_string(n) +
-                                                     " " + entries + " to fit in the " +
-                                                     std::to_string(left) + " remaining bytes");
+    return fail(ErrorCode::length_exceeds_input,
+                std::string(what) + " of " + detail::quantity(n, entries) + " to fit in the " +
+                    detail::quantity(left, "remaining byte"));
   }
   MSGPACK_GEN_COLD bool out_of_range(const std::string& value) {
     if (code_ == ErrorCode::ok) {
@@ -689,12 +691,58 @@ class Reader {
     return true;
   }
 
-  MSGPACK_GEN_COLD void prefix_path(std::string_view open, std::string_view name,
-                                    std::string_view close) {
-    std::string segment;
-    segment.reserve(open.size() + name.size() + close.size() + path_.size());
-    segment.append(open).append(name).append(close).append(path_);
-    path_ = std::move(segment);
+  // The path is stored innermost component first, as the error unwinds, each component followed
+  // by a NUL (escaped text holds no control byte). Components are kept while they fit in
+  // kPathSideSize bytes (the path's last components); then a marker component is stored and the
+  // components after it (the path's first ones) are kept within kPathSideSize too, dropping the
+  // innermost of them, so a path of any depth keeps its first and last components around "...".
+  // The marker is "\x01" while nothing was dropped, "\x02" after.
+  static constexpr std::size_t kPathSideSize = 256;
+
+  MSGPACK_GEN_COLD void add_path_component(std::string_view open, std::string_view name,
+                                           std::string_view close) {
+    const std::size_t start = path_.size();
+    path_.append(open);
+    append_escaped(path_, name);
+    path_.append(close);
+    path_ += '\0';
+    const std::size_t marker = path_.find_first_of("\x01\x02");
+    if (marker == std::string::npos) {
+      // Still the last components; a component too large for them starts the first ones.
+      if (start != 0 && path_.size() > kPathSideSize) path_.insert(start, "\x01", 2);
+      return;
+    }
+    const std::size_t first = marker + 2;
+    while (path_.size() - first > kPathSideSize) {
+      const std::size_t end = path_.find('\0', first) + 1;
+      if (end == path_.size()) break;  // one component: kept whatever its size
+      path_.erase(first, end - first);
+      path_[marker] = '\x02';
+    }
+  }
+
+  // "groups[2][\"b\"][1]" from the stored components.
+  std::string render_path() const {
+    std::string path;
+    bool after_gap = true;  // at the start or after "...": a field's leading '.' is dropped
+    std::size_t end = path_.size();
+    while (end > 0) {
+      const std::size_t nul = end - 1;
+      const std::size_t before = nul == 0 ? std::string::npos : path_.rfind('\0', nul - 1);
+      const std::size_t begin = before == std::string::npos ? 0 : before + 1;
+      std::string_view part(path_.data() + begin, nul - begin);
+      end = begin;
+      if (part == "\x02") {
+        path += "...";
+        after_gap = true;
+        continue;
+      }
+      if (part.empty() || part == "\x01") continue;
+      if (after_gap && part[0] == '.') part.remove_prefix(1);
+      path.append(part.data(), part.size());
+      after_gap = false;
+    }
+    return path;
   }
 
   static void describe_marker(std::uint8_t m, std::string& out) {

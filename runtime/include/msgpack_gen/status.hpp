@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace msgpack_gen {
@@ -49,12 +51,132 @@ inline const char* to_string(ErrorCode code) noexcept {
   return "unknown error";
 }
 
+// ---- Text from the input in error messages ------------------------------------------------------
+// Keys, strings and enum names quoted in a Status come from the input, which may be hostile: they
+// are escaped and cut so that any message() can be logged as it is (docs/hostile-input.md).
+
+// How many bytes of one piece of input text (a key, a string, an enum name) a message shows.
+inline constexpr std::size_t kShownInputBytes = 64;
+
+namespace detail {
+
+// The length of the UTF-8 sequence that starts text[i] and may pass into a message as it is, or 0
+// when text[i] is to be escaped: a control byte, DEL, a byte that does not start a valid
+// sequence, or a character that can disturb a log line (C1 controls, U+2028/U+2029 line and
+// paragraph separators, bidirectional overrides and isolates).
+inline std::size_t printable_sequence(std::string_view text, std::size_t i) noexcept {
+  const auto byte = [&](std::size_t k) { return static_cast<std::uint8_t>(text[i + k]); };
+  const std::uint8_t lead = byte(0);
+  if (lead < 0x80) return lead >= 0x20 && lead != 0x7f ? 1 : 0;
+  std::size_t length = 0;
+  std::uint8_t low = 0x80, high = 0xbf;  // the range of the second byte
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    length = 2;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    if (lead == 0xe0) low = 0xa0;   // overlong
+    if (lead == 0xed) high = 0x9f;  // surrogates
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    if (lead == 0xf0) low = 0x90;   // overlong
+    if (lead == 0xf4) high = 0x8f;  // above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (text.size() - i < length) return 0;
+  if (byte(1) < low || byte(1) > high) return 0;
+  for (std::size_t k = 2; k < length; ++k) {
+    if (byte(k) < 0x80 || byte(k) > 0xbf) return 0;
+  }
+  if (lead == 0xc2 && byte(1) <= 0x9f) return 0;  // U+0080..U+009F: C1 controls
+  if (lead == 0xe2 && byte(1) == 0x80 && (byte(2) == 0xa8 || byte(2) == 0xa9)) return 0;
+  if (lead == 0xe2 && byte(1) == 0x80 && byte(2) >= 0xaa && byte(2) <= 0xae) return 0;
+  if (lead == 0xe2 && byte(1) == 0x81 && byte(2) >= 0xa6 && byte(2) <= 0xa9) return 0;
+  return length;
+}
+
+// The one escaping routine. Appends text to out with every byte printable_sequence() refuses
+// written as \xNN and, when `quoted`, `\` and `"` as `\\` and `\"` (the text sits between double
+// quotes). Stops before the sequence that would take more than max_input bytes of text or make
+// the appended part longer than max_output bytes, and then appends "..." (counted in
+// max_output). The result is printable, valid UTF-8.
+inline void escape(std::string& out, std::string_view text, std::size_t max_input,
+                   std::size_t max_output, bool quoted) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  static constexpr std::size_t kEllipsis = 3;
+  const std::size_t start = out.size();
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t length = printable_sequence(text, i);
+    const char c = text[i];
+    const bool backslashed = quoted && (c == '\\' || c == '"');
+    const std::size_t input = length == 0 ? 1 : length;
+    const std::size_t output = length == 0 ? 4 : (backslashed ? 2 : length);
+    // Room for the ellipsis unless this sequence ends the text.
+    const std::size_t reserve = i + input < text.size() ? kEllipsis : 0;
+    if (i + input > max_input || out.size() - start + output + reserve > max_output) break;
+    if (length == 0) {
+      const auto b = static_cast<std::uint8_t>(c);
+      out += "\\x";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    } else if (backslashed) {
+      out += '\\';
+      out += c;
+    } else {
+      out.append(text.data() + i, length);
+    }
+    i += input;
+  }
+  if (i < text.size()) out += "...";
+}
+
+// "1 byte", "2 bytes": counts in messages.
+inline std::string quantity(std::uint64_t n, std::string_view noun) {
+  std::string text = std::to_string(n);
+  text += ' ';
+  text += noun;
+  if (n != 1) text += 's';
+  return text;
+}
+
+}  // namespace detail
+
+// Appends text taken from the input to a message: printable ASCII and valid UTF-8 as they are;
+// control bytes, DEL, bytes that are not valid UTF-8 (and C1 controls, line separators, bidi
+// overrides) as \xNN; `\` and `"` as `\\` and `\"`. At most max_input bytes of text, then "..."
+// when there is more: at most 4 * max_input + 3 bytes. What custom codecs should use to quote
+// input in Reader::invalid().
+inline void append_escaped(std::string& out, std::string_view text,
+                           std::size_t max_input = kShownInputBytes) {
+  detail::escape(out, text, max_input, static_cast<std::size_t>(-1), true);
+}
+inline std::string escaped(std::string_view text, std::size_t max_input = kShownInputBytes) {
+  std::string out;
+  append_escaped(out, text, max_input);
+  return out;
+}
+
 // Success costs nothing to create or copy; an error carries its details.
 class Status {
  public:
+  // The bounds that make message() safe to log whatever the input: path() and detail() are cut
+  // (with "...") to these sizes and hold no control byte and no invalid UTF-8. A Reader's paths
+  // and details stay well within them: quoted input shows at most kShownInputBytes bytes, and a
+  // deep path keeps its first and last components around "...".
+  static constexpr std::size_t kMaxPathSize = 600;
+  static constexpr std::size_t kMaxDetailSize = 600;
+  // The longest message(): the longest code text (22), " at offset " and 20 digits, " in ", the
+  // path, ": ", the detail.
+  static constexpr std::size_t kMaxMessageSize = 1280;
+  static_assert(22 + 11 + 20 + 4 + kMaxPathSize + 2 + kMaxDetailSize <= kMaxMessageSize);
+
   Status() = default;
   Status(ErrorCode code, std::size_t offset, std::string detail, std::string path)
-      : code_(code), offset_(offset), detail_(std::move(detail)), path_(std::move(path)) {}
+      : code_(code),
+        offset_(offset),
+        detail_(loggable(std::move(detail), kMaxDetailSize)),
+        path_(loggable(std::move(path), kMaxPathSize)) {}
 
   explicit operator bool() const noexcept { return code_ == ErrorCode::ok; }
   bool ok() const noexcept { return code_ == ErrorCode::ok; }
@@ -66,7 +188,8 @@ class Status {
   // What was expected and what was found, e.g. "expected str, found uint8 (0xcc)".
   const std::string& detail() const noexcept { return detail_; }
 
-  // "type mismatch at offset 17 in subs[3].key: expected str, found uint8 (0xcc)"
+  // "type mismatch at offset 17 in subs[3].key: expected str, found uint8 (0xcc)"; at most
+  // kMaxMessageSize bytes, printable, valid UTF-8.
   std::string message() const {
     if (ok()) return "ok";
     std::string text = to_string(code_);
@@ -84,6 +207,22 @@ class Status {
   }
 
  private:
+  // text as it is when it is already safe (every Reader message), else escaped and cut: a
+  // backstop for text a custom codec or a caller built from raw input. Quotes and backslashes
+  // stay, they are the message's own punctuation.
+  static std::string loggable(std::string text, std::size_t max_size) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+      const std::size_t length = detail::printable_sequence(text, i);
+      if (length == 0) break;
+      i += length;
+    }
+    if (i == text.size() && text.size() <= max_size) return text;
+    std::string safe;
+    detail::escape(safe, text, text.size(), max_size, false);
+    return safe;
+  }
+
   ErrorCode code_ = ErrorCode::ok;
   std::size_t offset_ = 0;
   std::string detail_;

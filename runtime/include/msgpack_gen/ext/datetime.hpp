@@ -88,8 +88,8 @@ struct codec<Datetime> {
       return false;
     }
     if (payload.size() != 8 && payload.size() != 16) {
-      return in.invalid("datetime (ext type 4) payload of " + std::to_string(payload.size()) +
-                        " bytes; a datetime has 8 or 16");
+      return in.invalid("datetime (ext type 4) payload of " +
+                        detail::quantity(payload.size(), "byte") + "; a datetime has 8 or 16");
     }
     Datetime decoded;
     decoded.seconds = static_cast<std::int64_t>(ext_detail::load_le<std::uint64_t>(payload.data()));

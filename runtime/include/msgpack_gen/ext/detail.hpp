@@ -66,7 +66,7 @@ inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string
   if (available <= header) return in.fail(ErrorCode::truncated, what);
   if (available - header - 1 < length) {
     return in.fail(ErrorCode::length_exceeds_input,
-                   std::string(what) + " payload of " + std::to_string(length) + " bytes");
+                   std::string(what) + " payload of " + detail::quantity(length, "byte"));
   }
   const auto found = static_cast<std::int8_t>(p[header]);
   if (found != type) {

@@ -108,8 +108,8 @@ struct codec<Uuid> {
     std::string_view payload;
     if (!ext_detail::peek_ext(in, Uuid::kExtType, "uuid (ext type 2)", payload)) return false;
     if (payload.size() != value.bytes.size()) {
-      return in.invalid("uuid (ext type 2) payload of " + std::to_string(payload.size()) +
-                        " bytes; a uuid has 16");
+      return in.invalid("uuid (ext type 2) payload of " + detail::quantity(payload.size(), "byte") +
+                        "; a uuid has 16");
     }
     Uuid decoded;
     for (std::size_t i = 0; i < decoded.bytes.size(); ++i) {
