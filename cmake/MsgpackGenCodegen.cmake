@@ -4,6 +4,7 @@
 #     PACKAGE <dir>                      # folder of DTO headers (relative: to the current source dir)
 #     [HEADERS <file>...]                # read only these headers of PACKAGE (relative to it)
 #     TYPES <Type[:policy]>...           # the types to generate, as on the command line
+#     [HEADER_ONLY]                      # no X.msgpack.cpp: every definition inline in the header
 #     [OUTPUT_DIR <dir>]                 # default: ${CMAKE_CURRENT_BINARY_DIR}/msgpack_gen/<target>
 #     [SCOPE PRIVATE|PUBLIC]             # how the include dirs and runtime reach <target>'s users
 #     [DEPENDS <file-or-target>...]      # more things the generator must wait for
@@ -49,7 +50,7 @@ include_guard(GLOBAL)
 
 function(add_msgpack_codegen target)
   set(me "add_msgpack_codegen(${target})")
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "PACKAGE;OUTPUT_DIR;SCOPE;OUT_VAR"
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "HEADER_ONLY" "PACKAGE;OUTPUT_DIR;SCOPE;OUT_VAR"
     "HEADERS;TYPES;DEPENDS;EXTRA_ARGS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${me}: unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -149,11 +150,20 @@ function(add_msgpack_codegen target)
   if(NOT headers)
     message(FATAL_ERROR "${me}: PACKAGE ${package} has no headers (*.h, *.hh, *.hpp, *.hxx)")
   endif()
+  # By default each header's non-template definitions go into X.msgpack.cpp, compiled once in
+  # this target, so a translation unit that includes X.msgpack.hpp pays for declarations only.
   set(outputs)
+  set(split_args "--split")
+  if(ARG_HEADER_ONLY)
+    set(split_args "")
+  endif()
   foreach(header IN LISTS headers)
     file(RELATIVE_PATH rel "${package}" "${header}")
-    string(REGEX REPLACE "\\.[^./]+$" ".msgpack.hpp" rel "${rel}")
-    list(APPEND outputs "${out}/${rel}")
+    string(REGEX REPLACE "\\.[^./]+$" ".msgpack" rel "${rel}")
+    list(APPEND outputs "${out}/${rel}.hpp")
+    if(NOT ARG_HEADER_ONLY)
+      list(APPEND outputs "${out}/${rel}.cpp")
+    endif()
   endforeach()
 
   # The standard the target compiles with: the highest of CXX_STANDARD and the cxx_std_NN
@@ -169,7 +179,7 @@ function(add_msgpack_codegen target)
   set(includes "$<FILTER:$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>,EXCLUDE,^$>")
   set(definitions "$<FILTER:$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>,EXCLUDE,^$>")
   string(JOIN "\n" arguments
-    ${package_args} "-o" "${out}"
+    ${package_args} "-o" "${out}" ${split_args}
     "$<$<BOOL:${standard}>:--std=c++${standard}>"
     "$<$<BOOL:${includes}>:-I$<JOIN:${includes},\n-I>>"
     "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},\n-D>>"

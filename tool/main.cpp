@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
   msgpack_gen::emitter::EmitOptions emit_options;
   emit_options.tool_version = MSGPACK_GEN_VERSION;
   emit_options.beside_sources = options.output_dir.empty();
+  emit_options.split = options.split;
   std::vector<msgpack_gen::emitter::GeneratedFile> files =
       msgpack_gen::emitter::emit(parsed.module, emit_options);
 

@@ -1,17 +1,19 @@
 # cmake -DTOOL=<msgpack-gen> -DPACKAGE=<dir> -DTYPES=<a,b> -DEXPECTED=<dir> -DWORK=<dir>
-#       -DMODE=check|update -P golden.cmake
+#       -DMODE=check|update [-DARGS=<a,b>] -P golden.cmake
 #
 # Generates code for PACKAGE into WORK and compares every file with the checked-in copy in
 # EXPECTED (check), or copies the fresh output over it (update).
 string(REPLACE "," ";" TYPES "${TYPES}")  # comma-separated: a list would not survive ctest
+string(REPLACE "," ";" ARGS "${ARGS}")    # more options for the tool, e.g. --split
 file(REMOVE_RECURSE "${WORK}")
-execute_process(COMMAND "${TOOL}" -p "${PACKAGE}" -o "${WORK}" ${TYPES}
+execute_process(COMMAND "${TOOL}" -p "${PACKAGE}" -o "${WORK}" ${ARGS} ${TYPES}
   RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "msgpack-gen failed (${rc}):\n${err}")
 endif()
-file(GLOB_RECURSE produced RELATIVE "${WORK}" "${WORK}/*.msgpack.hpp")
-file(GLOB_RECURSE expected RELATIVE "${EXPECTED}" "${EXPECTED}/*.msgpack.hpp")
+file(GLOB_RECURSE produced RELATIVE "${WORK}" "${WORK}/*.msgpack.hpp" "${WORK}/*.msgpack.cpp")
+file(GLOB_RECURSE expected RELATIVE "${EXPECTED}" "${EXPECTED}/*.msgpack.hpp"
+  "${EXPECTED}/*.msgpack.cpp")
 list(SORT produced)
 list(SORT expected)
 

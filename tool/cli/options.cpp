@@ -53,6 +53,8 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       break;
     } else if (arg == "-h" || arg == "--help") {
       options.help = true;
+    } else if (arg == "--split") {
+      options.split = true;
     } else if (arg == "--version") {
       options.version = true;
     } else if (is("-p", "--package")) {
@@ -114,6 +116,9 @@ Options:
                            package, so put the package folder on the include path)
   -I DIR, -D NAME[=VALUE]  include folders and macros for parsing the headers
   --std=c++17|c++20|...    the C++ standard to parse with (default c++17)
+  --split                  write each header's codec definitions into X.msgpack.cpp, to be
+                           compiled once, and only declarations (and class templates) into
+                           X.msgpack.hpp; every header then gets both files
   --depfile FILE           also write the files clang read, as a Makefile-style depfile
   --runtime-include DIR    where <msgpack_gen/...> headers are (default: found beside the tool)
   --                       pass everything after it to clang unchanged

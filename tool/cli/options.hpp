@@ -17,6 +17,7 @@ struct Options {
   std::string runtime_include_dir;           // --runtime-include; empty: found automatically
   std::vector<frontend::TypeRequest> types;  // Type, Type:+- (marshal), Type:-+ (unmarshal)
   std::vector<std::string> clang_args;       // -I, -D, --std=, and everything after "--"
+  bool split = false;                        // --split: definitions in X.msgpack.cpp
   bool help = false;
   bool version = false;
 };

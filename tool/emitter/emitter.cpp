@@ -44,6 +44,63 @@ std::string emit_private_members(const ir::Module& module, const std::vector<std
                {{"tags", tags}, {"instantiations", instantiations}});
 }
 
+// The runtime headers a type's codec needs, by name under msgpack_gen/.
+void collect_runtime(const ir::Type& type, std::set<std::string>& parts) {
+  switch (type.kind) {
+    case ir::TypeKind::Bytes:
+    case ir::TypeKind::Vector:
+    case ir::TypeKind::Array:
+    case ir::TypeKind::Map:
+    case ir::TypeKind::Optional:
+      parts.insert("containers");
+      break;
+    case ir::TypeKind::CArray:
+      parts.insert("carrays");
+      break;
+    case ir::TypeKind::Sequence:
+      parts.insert("sequences");
+      break;
+    case ir::TypeKind::Tuple:
+      parts.insert("tuples");
+      break;
+    case ir::TypeKind::Variant:
+      parts.insert("variant");
+      break;
+    case ir::TypeKind::Timestamp:
+    case ir::TypeKind::Duration:
+      parts.insert("chrono");
+      break;
+    case ir::TypeKind::Pointer:
+      parts.insert("pointers");
+      break;
+    case ir::TypeKind::Custom:
+      if (type.spelling.find("monostate") != std::string::npos) parts.insert("variant");
+      break;
+    case ir::TypeKind::Dependent:
+      parts.insert("msgpack_gen");  // known only when the template is instantiated: all of it
+      break;
+    default:
+      break;
+  }
+  for (const ir::Type& arg : type.args) collect_runtime(arg, parts);
+}
+
+std::string runtime_includes(const ir::Module& module, const std::vector<std::string>& ids) {
+  // The entry points (marshal, unmarshal) with the buffer, reader, writer and scalar codecs, the
+  // bounded writes of generated code, and the pool that callers marshal into.
+  std::set<std::string> parts{"bounded", "marshal", "pool"};
+  for (const std::string& id : ids) {
+    for (const ir::Field& field : find_struct(module, id)->fields) {
+      collect_runtime(field.type, parts);
+      if (field.is_private) parts.insert("access");
+    }
+  }
+  if (parts.count("msgpack_gen")) parts = {"msgpack_gen"};
+  std::string text;
+  for (const std::string& name : parts) text += print("file.runtime_include", {{"name", name}});
+  return text;
+}
+
 }  // namespace
 
 std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& options) {
@@ -58,13 +115,23 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     std::string source = options.beside_sources
                              ? std::filesystem::path(header.path).filename().string()
                              : header.path;
+    GeneratedFile source_file;
+    source_file.path = ir::output_source_path_for(header.path);
     if (header.struct_ids.empty()) {
       file.content =
           print("file.file_without_structs", {{"version", tool_version}, {"source", source}});
       files.push_back(std::move(file));
+      if (options.split) {
+        source_file.content =
+            print("file.source_file_without_definitions",
+                  {{"version", tool_version},
+                   {"source", source},
+                   {"reason", "no type declared in " + source + " was requested"}});
+        files.push_back(std::move(source_file));
+      }
       continue;
     }
-    std::string declarations, definitions;
+    std::string declarations, header_definitions, source_definitions;
     std::set<std::string> used;
     std::map<std::string, const ir::Type*> string_enums;
     for (const std::string& id : header.struct_ids) {
@@ -73,13 +140,17 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
         collect_uses(field.type, field.as_string, used, string_enums);
       }
       used.insert(s.bases.begin(), s.bases.end());
-      StructCode code = emit_struct(module, s);
+      bool in_header = !options.split || is_template_struct(s);
+      StructCode code = emit_struct(module, s, in_header);
       declarations += code.declaration;
-      definitions += code.definitions;
+      (in_header ? header_definitions : source_definitions) += code.definitions;
     }
     std::string enum_names;
     for (const auto& [name, type] : string_enums) enum_names += emit_enum_names(*type);
-    declarations = enum_names + emit_private_members(module, header.struct_ids) + declarations;
+    // Private members are named where the definitions that reach them are compiled: in the
+    // source file with --split, so the explicit instantiations are made once in the program.
+    std::string private_members = emit_private_members(module, header.struct_ids);
+    declarations = enum_names + (options.split ? "" : private_members) + declarations;
     // The generated headers of structs this file uses but does not define.
     std::set<std::string> include_paths;
     std::filesystem::path here = std::filesystem::path(file.path).parent_path();
@@ -95,9 +166,27 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     file.content = print("file.file", {{"version", tool_version},
                                        {"source", source},
                                        {"includes", includes},
+                                       {"runtime_includes", runtime_includes(module, header.struct_ids)},
                                        {"declarations", declarations},
-                                       {"definitions", definitions}});
+                                       {"definitions", header_definitions}});
     files.push_back(std::move(file));
+    if (!options.split) continue;
+    if (source_definitions.empty()) {
+      source_file.content =
+          print("file.source_file_without_definitions",
+                {{"version", tool_version},
+                 {"source", source},
+                 {"reason", "its codecs are class templates, defined in the header"}});
+    } else {
+      source_file.content = print(
+          "file.source_file",
+          {{"version", tool_version},
+           {"source", source},
+           {"header", std::filesystem::path(files.back().path).filename().string()},
+           {"private_members", options.split ? private_members : ""},
+           {"definitions", source_definitions}});
+    }
+    files.push_back(std::move(source_file));
   }
   return files;
 }

@@ -21,9 +21,12 @@ struct EmitOptions {
   // to another folder and include their header by its package-relative path, so the package
   // folder must be on the include path.
   bool beside_sources = true;
+  // true (--split): the definitions of non-template codecs go into X.msgpack.cpp, compiled once;
+  // X.msgpack.hpp keeps the declarations. Every header then gets both files.
+  bool split = false;
 };
 
-// One file per header of the module, in the module's header order. Deterministic: the same IR
+// One file per header of the module (two with `split`), in the module's header order. Deterministic: the same IR
 // and options give the same bytes.
 std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& options);
 

@@ -138,9 +138,11 @@ std::string template_header(const ir::Struct& s) {
   return text + ">";
 }
 
-// What stands before each member definition: `inline`, or the template header too.
-std::string definition_prefix(const ir::Struct& s) {
-  return is_template(s) ? template_header(s) + "\ninline" : "inline";
+// What stands before each member definition: `inline` in a header, nothing in a source file,
+// and a class template's header before either.
+std::string definition_prefix(const ir::Struct& s, bool in_header) {
+  if (is_template(s)) return template_header(s) + "\ninline ";
+  return in_header ? "inline " : "";
 }
 
 std::string write_call(const WireField& wire) {
@@ -292,8 +294,9 @@ std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& 
                                      {"functions", functions}});
 }
 
-std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& fields) {
-  Vars base{{"prefix", definition_prefix(s)}, {"type", s.cpp_name}};
+std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& fields,
+                     const std::string& prefix) {
+  Vars base{{"prefix", prefix}, {"type", s.cpp_name}};
   std::string adjustments;
   std::string body;
   bool constant_count = !s.has_alter_field_count;
@@ -363,8 +366,9 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
          print("map_encode.encode_fields", fields_vars);
 }
 
-std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& fields) {
-  Vars base{{"prefix", definition_prefix(s)}, {"type", s.cpp_name}};
+std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& fields,
+                     const std::string& prefix) {
+  Vars base{{"prefix", prefix}, {"type", s.cpp_name}};
   bool any_required = std::any_of(fields.begin(), fields.end(), [](const WireField& w) {
     return !w.inlined && w.field->required;
   });
@@ -449,7 +453,8 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
   return definitions;
 }
 
-std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>& fields) {
+std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>& fields,
+                     const std::string& prefix) {
   std::string body;
   std::vector<const WireField*> run;
   std::size_t run_start = 0;
@@ -470,7 +475,7 @@ std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>&
   }
   flush();
   std::string header = array_header_bytes(static_cast<std::uint32_t>(fields.size()));
-  return print("array_encode.function", {{"prefix", definition_prefix(s)},
+  return print("array_encode.function", {{"prefix", prefix},
                                          {"type", s.cpp_name},
                                          {"header", cpp_literal(header)},
                                          {"header_size", std::to_string(header.size())},
@@ -478,7 +483,8 @@ std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>&
                                          {"body", msgpack_c_floats("array_encode", s) + body}});
 }
 
-std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>& fields) {
+std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>& fields,
+                     const std::string& prefix) {
   std::string body;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     body += print("array_decode.field", {{"index", std::to_string(i)},
@@ -486,7 +492,7 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
                                          {"name", fields[i].path},
                                          {"comment", fields[i].comment}});
   }
-  return print("array_decode.function", {{"prefix", definition_prefix(s)},
+  return print("array_decode.function", {{"prefix", prefix},
                                          {"type", s.cpp_name},
                                          {"count", std::to_string(fields.size())},
                                          {"body", body}});
@@ -494,7 +500,7 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
 
 }  // namespace
 
-StructCode emit_struct(const ir::Module& module, const ir::Struct& s) {
+StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool definitions_in_header) {
   std::vector<WireField> fields;
   flatten(module, s, s.cpp_name, "", "value", fields);
   std::string field_count;
@@ -502,13 +508,20 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s) {
 
   StructCode code;
   code.declaration = emit_declaration(s, fields, field_count);
+  const std::string prefix = definition_prefix(s, definitions_in_header || is_template(s));
   if (s.directions & ir::kMarshal) {
-    code.definitions += s.as_array ? emit_array_encode(s, fields) : emit_map_encode(s, fields);
+    code.definitions +=
+        s.as_array ? emit_array_encode(s, fields, prefix) : emit_map_encode(s, fields, prefix);
   }
   if (s.directions & ir::kUnmarshal) {
-    code.definitions += s.as_array ? emit_array_decode(s, fields) : emit_map_decode(s, fields);
+    code.definitions +=
+        s.as_array ? emit_array_decode(s, fields, prefix) : emit_map_decode(s, fields, prefix);
   }
   return code;
+}
+
+bool is_template_struct(const ir::Struct& s) {
+  return is_template(s);
 }
 
 std::string emit_enum_names(const ir::Type& enum_type) {

@@ -12,7 +12,13 @@ struct StructCode {
   std::string definitions;  // the functions, defined after every declaration of the file
 };
 
-StructCode emit_struct(const ir::Module& module, const ir::Struct& s);
+// `definitions_in_header`: the definitions are `inline` (a header-only output); otherwise those
+// of a non-template struct are written for a source file (--split). A class template's
+// definitions always stay templates for the header.
+StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool definitions_in_header);
+
+// Whether the struct's code is a template (so its definitions must stay in the header).
+bool is_template_struct(const ir::Struct& s);
 
 // enum_names<E> for an enum that an as_string field uses (guarded: several files may emit it).
 std::string emit_enum_names(const ir::Type& enum_type);

@@ -2,13 +2,23 @@
 
 namespace msgpack_gen::ir {
 
-std::string output_path_for(const std::string& header_path) {
+namespace {
+std::string replace_extension(const std::string& header_path, const char* extension) {
   std::size_t slash = header_path.find_last_of('/');
   std::size_t dot = header_path.find_last_of('.');
   if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) {
-    return header_path + ".msgpack.hpp";
+    return header_path + extension;
   }
-  return header_path.substr(0, dot) + ".msgpack.hpp";
+  return header_path.substr(0, dot) + extension;
+}
+}  // namespace
+
+std::string output_path_for(const std::string& header_path) {
+  return replace_extension(header_path, ".msgpack.hpp");
+}
+
+std::string output_source_path_for(const std::string& header_path) {
+  return replace_extension(header_path, ".msgpack.cpp");
 }
 
 }  // namespace msgpack_gen::ir

@@ -123,5 +123,7 @@ struct Module {
 
 // The file generated for a header: "shop/Data.hpp" -> "shop/Data.msgpack.hpp".
 std::string output_path_for(const std::string& header_path);
+// Its definitions with --split: "shop/Data.hpp" -> "shop/Data.msgpack.cpp".
+std::string output_source_path_for(const std::string& header_path);
 
 }  // namespace msgpack_gen::ir

@@ -3,7 +3,10 @@
 #pragma once
 
 #include "everything.hpp"
-#include <msgpack_gen/msgpack_gen.hpp>
+#include <msgpack_gen/bounded.hpp>
+#include <msgpack_gen/containers.hpp>
+#include <msgpack_gen/marshal.hpp>
+#include <msgpack_gen/pool.hpp>
 
 namespace msgpack_gen {
 // golden::Scalars: a map of 16 fields

@@ -3,7 +3,14 @@
 #pragma once
 
 #include "modern.hpp"
-#include <msgpack_gen/msgpack_gen.hpp>
+#include <msgpack_gen/bounded.hpp>
+#include <msgpack_gen/chrono.hpp>
+#include <msgpack_gen/marshal.hpp>
+#include <msgpack_gen/pointers.hpp>
+#include <msgpack_gen/pool.hpp>
+#include <msgpack_gen/sequences.hpp>
+#include <msgpack_gen/tuples.hpp>
+#include <msgpack_gen/variant.hpp>
 
 namespace msgpack_gen {
 // modern::Node: a map of 2 fields
