@@ -1,10 +1,12 @@
 // Generated code round trips, decoding of non-canonical and evolving input, and bad input.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstring>
 
 #include "dto_compare.hpp"
 #include "everything.msgpack.hpp"
+#include "wide.msgpack.hpp"
 
 using msgpack_gen::Buffer;
 using msgpack_gen::ErrorCode;
@@ -365,4 +367,34 @@ TEST_CASE("integer keys: canonical bytes, any integer width on input, mixed with
   CHECK(back.sync == (1ull << 40));
   CHECK(back.schema_version == std::optional<uint64_t>(12));
   CHECK(back.name == "y");
+}
+
+// 70 required fields: more than one 64-bit word of "seen" bits. Each missing key is caught,
+// whichever word its bit lives in, and a complete message decodes.
+TEST_CASE("required fields beyond the 64th are checked", "[required]") {
+  wide::ManyRequired full{};
+  std::int32_t* fields[] = {&full.f00, &full.f01, &full.f63, &full.f64, &full.f69};
+  for (std::int32_t* f : fields) *f = 7;
+  CHECK(round_trip(full).f69 == 7);
+
+  for (int missing : {0, 1, 63, 64, 69}) {
+    // The map of every required key but one, written by hand so nothing else differs.
+    Buffer buffer;
+    Writer out(buffer);
+    out.map_header(69);
+    for (int i = 0; i < 70; ++i) {
+      if (i == missing) continue;
+      char key[4];
+      std::snprintf(key, sizeof key, "f%02d", i);
+      out.str(key, 3);
+      out.sint(i);
+    }
+    wide::ManyRequired back{};
+    Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), back);
+    INFO("missing f" << missing << ": " << status.message());
+    CHECK(status.code() == ErrorCode::missing_field);
+    char expected[4];
+    std::snprintf(expected, sizeof expected, "f%02d", missing);
+    CHECK_THAT(status.message(), Catch::Contains(expected));
+  }
 }

@@ -372,7 +372,14 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
   bool any_required = std::any_of(fields.begin(), fields.end(), [](const WireField& w) {
     return !w.inlined && w.field->required;
   });
-  std::string mark = any_required ? snippet("map_decode.mark_seen") : "";
+  // A bit per own field (inlined templates' fields come after them and are not required here),
+  // in as many 64-bit words as it takes.
+  std::size_t own_fields = static_cast<std::size_t>(
+      std::count_if(fields.begin(), fields.end(), [](const WireField& w) { return !w.inlined; }));
+  std::string words = std::to_string(std::max<std::size_t>(1, (own_fields + 63) / 64));
+  std::string mark = any_required ? print("map_decode.mark_seen",
+                                          {{"own_fields", std::to_string(own_fields)}})
+                                  : "";
 
   std::map<std::size_t, std::vector<const WireField*>> by_length;
   std::string int_cases, inlined, required_checks;
@@ -389,10 +396,13 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
     const ir::Field& f = *wire.field;
     std::string field_mark;
     if (f.required) {
-      field_mark = "seen |= std::uint64_t{1} << " + wire.index + ";\n          ";
-      required_checks += print(
-          "map_decode.required_check",
-          {{"index", wire.index}, {"key", f.has_int_key ? std::to_string(f.int_key) : f.key}});
+      std::size_t index = std::stoul(wire.index);
+      std::string word = std::to_string(index / 64), bit = std::to_string(index % 64);
+      field_mark = "seen[" + word + "] |= std::uint64_t{1} << " + bit + ";\n          ";
+      required_checks += print("map_decode.required_check",
+                               {{"word", word},
+                                {"bit", bit},
+                                {"key", f.has_int_key ? std::to_string(f.int_key) : f.key}});
     }
     if (f.has_int_key) {
       int_cases += print("map_decode.int_case", {{"key", std::to_string(f.int_key)},
@@ -425,7 +435,8 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
   bool plain = int_cases.empty() && !any_required && !s.strict && !s.has_read_extra_field;
   Vars decode = base;
   decode["dispatch"] = dispatch;
-  decode["seen_declaration"] = any_required ? snippet("map_decode.seen_declaration") : "";
+  decode["seen_declaration"] =
+      any_required ? print("map_decode.seen_declaration", {{"words", words}}) : "";
   decode["required_checks"] = required_checks;
   definitions += print(plain ? "map_decode.plain_decode" : "map_decode.decode", decode);
 

@@ -713,13 +713,13 @@ inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& va
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
-  std::uint64_t seen = 0;  // which required fields were found
+  std::uint64_t seen[1] = {};  // which required fields were found, a bit per field
   for (std::uint32_t i = 0; i < count; ++i) {
     std::string_view key;
     if (in.read_key(key)) {
       int field = decode_field(in, key, value);
       if (field >= 0) {
-        if (field < 64) seen |= std::uint64_t{1} << field;
+        if (field < 4) seen[field / 64] |= std::uint64_t{1} << (field % 64);
         continue;
       }
       if (field == kFieldFailed) return in.in_field(key);
@@ -730,8 +730,8 @@ inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& va
     // a key of another type: skip it and its value
     if (!in.skip() || !in.skip()) return false;
   }
-  if ((seen & (std::uint64_t{1} << 0)) == 0) return in.missing_field("name");
-  if ((seen & (std::uint64_t{1} << 1)) == 0) return in.missing_field("n");
+  if ((seen[0] & (std::uint64_t{1} << 0)) == 0) return in.missing_field("name");
+  if ((seen[0] & (std::uint64_t{1} << 1)) == 0) return in.missing_field("n");
   in.leave();
   return true;
 }
