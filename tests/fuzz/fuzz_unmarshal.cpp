@@ -79,6 +79,26 @@ void check(const char* type, const std::uint8_t* data, std::size_t size) {
     die(type, "decoding into a used object changed the outcome", again.message());
   }
   check_round_trip<T, kStable>(type, value);
+  if (status.code() == msgpack_gen::ErrorCode::limit_exceeded) {
+    die(type, "a limit was exceeded with no limit set", status.message());
+  }
+
+  // Tight decode limits: refused before allocating, never a crash, and they only ever turn a
+  // success into a limit_exceeded error.
+  msgpack_gen::ReaderOptions tight;
+  tight.max_depth = 8;
+  tight.max_str_length = 8;
+  tight.max_bin_length = 8;
+  tight.max_array_length = 4;
+  tight.max_map_length = 6;
+  tight.max_allocation = 512;
+  T limited;
+  msgpack_gen::Status bounded = msgpack_gen::unmarshal(data, size, limited, tight);
+  if (!bounded.ok() && bounded.message().empty()) die(type, "an error without a message", "");
+  if (bounded.ok() && !status.ok()) {
+    die(type, "tight limits accepted what the defaults refused", status.message());
+  }
+  if (bounded.ok()) check_round_trip<T, kStable>(type, limited);
 }
 
 }  // namespace

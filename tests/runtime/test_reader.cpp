@@ -1084,3 +1084,91 @@ TEST_CASE("counts in messages agree with their number", "[reader][messages]") {
   CHECK(status.detail() ==
         "expected array of 2 elements to fit in the 1 remaining byte, found array (0xdc)");
 }
+
+namespace {
+// msgpack-c's bytes for a value, as the reader sees them.
+template <class T>
+Bytes packed(const T& value) {
+  return theirs(value).bytes;
+}
+}  // namespace
+
+TEST_CASE("ReaderOptions limits are checked at the header, before anything is allocated",
+          "[reader][limits]") {
+  ReaderOptions options;
+  options.max_str_length = 4;
+  options.max_bin_length = 3;
+  options.max_array_length = 2;
+  options.max_map_length = 1;
+
+  std::string text;
+  CHECK(decode(packed(std::string("four")), text, options));
+  Status status = decode(packed(std::string("fives")), text, options);
+  CHECK(status.code() == ErrorCode::limit_exceeded);
+  CHECK(status.offset() == 0);
+  CHECK_THAT(status.message(), Catch::Contains("str of 5 bytes is over the limit of 4"));
+
+  std::vector<std::uint8_t> blob;
+  CHECK(decode(packed(std::vector<unsigned char>{1, 2, 3}), blob, options));
+  CHECK(decode(packed(std::vector<unsigned char>{1, 2, 3, 4}), blob, options).code() ==
+        ErrorCode::limit_exceeded);
+
+  std::vector<int> numbers;
+  CHECK(decode(packed(std::vector<int>{1, 2}), numbers, options));
+  status = decode(packed(std::vector<int>{1, 2, 3}), numbers, options);
+  CHECK(status.code() == ErrorCode::limit_exceeded);
+  CHECK_THAT(status.message(), Catch::Contains("array of 3 elements is over the limit of 2"));
+
+  std::map<int, int> pairs;
+  status = decode(packed(std::map<int, int>{{1, 1}, {2, 2}}), pairs, options);
+  CHECK(status.code() == ErrorCode::limit_exceeded);
+  CHECK_THAT(status.message(), Catch::Contains("map of 2 pairs is over the limit of 1"));
+
+  // Nested values are bounded too, and the error names where.
+  std::vector<std::string> words;
+  status = decode(packed(std::vector<std::string>{"ok", "too long"}), words, options);
+  CHECK(status.code() == ErrorCode::limit_exceeded);
+  CHECK_THAT(status.message(), Catch::Contains("[1]"));
+}
+
+TEST_CASE("the allocation budget counts what decoding newly allocates", "[reader][limits]") {
+  ReaderOptions options;
+  options.max_allocation = 100;
+  std::vector<std::int64_t> numbers;
+  CHECK(decode(packed(std::vector<std::int64_t>(12, 7)), numbers, options));  // 96 bytes
+  std::vector<std::int64_t> fresh;
+  Status status = decode(packed(std::vector<std::int64_t>(13, 7)), fresh, options);  // 104
+  CHECK(status.code() == ErrorCode::limit_exceeded);
+  CHECK_THAT(status.message(), Catch::Contains("allocation limit"));
+  // Capacity the destination already has costs nothing: a reused vector decodes within it.
+  std::vector<std::int64_t> reused;
+  reused.reserve(13);
+  CHECK(decode(packed(std::vector<std::int64_t>(13, 7)), reused, options));
+
+  // Strings beyond what the string holds, map nodes and pointed-to objects count too.
+  std::vector<std::string> texts;
+  status = decode(packed(std::vector<std::string>{std::string(80, 'x'), std::string(80, 'y')}),
+                  texts, options);
+  CHECK(status.code() == ErrorCode::limit_exceeded);
+  std::map<std::string, int> nodes;
+  std::map<std::string, int> many;
+  for (int i = 0; i < 10; ++i) many["k" + std::to_string(i)] = i;
+  CHECK(decode(packed(many), nodes, options).code() == ErrorCode::limit_exceeded);
+}
+
+TEST_CASE("a LimitScope lowers every length limit while it lives", "[reader][limits]") {
+  Bytes bytes = packed(std::string("twelve bytes"));
+  Reader in(bytes.data(), bytes.size());
+  std::string_view text;
+  {
+    Reader::LimitScope scope(in, 5);
+    CHECK_FALSE(in.read_str(text));
+    CHECK(in.status().code() == ErrorCode::limit_exceeded);
+  }
+  Reader again(bytes.data(), bytes.size());
+  {
+    Reader::LimitScope scope(again, 64);
+  }
+  CHECK(again.read_str(text));  // restored: unlimited
+  CHECK(text == "twelve bytes");
+}

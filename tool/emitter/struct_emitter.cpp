@@ -151,7 +151,13 @@ std::string write_call(const WireField& wire) {
 }
 std::string read_call(const WireField& wire) {
   std::string target = wire.decode_expr.empty() ? wire.member : wire.decode_expr;
-  return (wire.field->as_string ? "read_enum_name(in, " : "read_value(in, ") + target + ")";
+  const ir::Field& f = *wire.field;
+  if (f.as_string) {
+    return "read_enum_name(in, " + target + (f.strict_enum ? ", /*known_only=*/true)" : ")");
+  }
+  if (f.strict_enum) return "read_known_enum(in, " + target + ")";
+  if (f.limit != 0) return "read_value_limited(in, " + std::to_string(f.limit) + ", " + target + ")";
+  return "read_value(in, " + target + ")";
 }
 
 // Fields whose encoded size has a cheap bound (runtime's encode::max_size): a run of them is

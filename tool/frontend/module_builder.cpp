@@ -546,6 +546,8 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   field.inline_fields = tag.inline_fields;
   field.required = tag.required;
   field.as_string = tag.as_string;
+  field.strict_enum = tag.strict;
+  field.limit = tag.limit;
   if (!map_type(type, where, field.name, member_base, index, field.type)) return false;
   if (is_public) return true;
 
@@ -982,8 +984,50 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
   inline_stack.pop_back();
 }
 
+namespace {
+// Whether a type holds a length that ",limit=N" can bound: a string or container, directly or
+// inside an optional or pointer.
+bool has_length(const ir::Type& type) {
+  switch (type.kind) {
+    case ir::TypeKind::String:
+    case ir::TypeKind::StringView:
+    case ir::TypeKind::Bytes:
+    case ir::TypeKind::Vector:
+    case ir::TypeKind::Array:
+    case ir::TypeKind::CArray:
+    case ir::TypeKind::Map:
+    case ir::TypeKind::Sequence:
+    case ir::TypeKind::Struct:
+    case ir::TypeKind::Dependent:
+    case ir::TypeKind::Custom:
+      return true;
+    case ir::TypeKind::Optional:
+    case ir::TypeKind::Pointer:
+      return has_length(type.args[0]);
+    default:
+      return false;
+  }
+}
+}  // namespace
+
 void ModuleBuilder::check_struct(const ir::Struct& s) {
   for (const ir::Field& field : s.fields) {
+    if (field.strict_enum && field.type.kind != ir::TypeKind::Enum) {
+      diagnostics_.error(field.location, "field '" + field.name +
+                                             "': strict needs an enum (it accepts only declared "
+                                             "enumerators), but its type is '" +
+                                             field.type.spelling + "'");
+    }
+    if (field.strict_enum && field.type.enumerators.empty()) {
+      diagnostics_.error(field.location,
+                         "field '" + field.name + "': strict needs an enum with enumerators");
+    }
+    if (field.limit != 0 && !has_length(field.type)) {
+      diagnostics_.error(field.location, "field '" + field.name +
+                                             "': limit bounds strings, byte strings and "
+                                             "containers, but its type is '" +
+                                             field.type.spelling + "'");
+    }
     if (field.as_string && field.type.kind != ir::TypeKind::Enum) {
       diagnostics_.error(field.location, "field '" + field.name +
                                              "': as_string needs an enum, "

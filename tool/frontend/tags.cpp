@@ -1,5 +1,6 @@
 #include "frontend/tags.hpp"
 
+#include <cctype>
 #include <exception>
 #include <string>
 
@@ -20,7 +21,7 @@ std::vector<std::string_view> split_commas(std::string_view text) {
 
 const std::vector<std::string>& field_options() {
   static const std::vector<std::string> kOptions = {"omitempty", "inline", "required",
-                                                    "as_string"};
+                                                    "as_string", "strict", "limit=N"};
   return kOptions;
 }
 const std::vector<std::string>& struct_options() {
@@ -82,6 +83,22 @@ std::string parse_field_tag(std::string_view text, FieldTag& tag) {
       tag.required = true;
     } else if (option == "as_string") {
       tag.as_string = true;
+    } else if (option == "strict") {
+      tag.strict = true;
+    } else if (option.rfind("limit=", 0) == 0) {
+      std::string digits(option.substr(6));
+      std::size_t used = 0;
+      unsigned long long limit = 0;
+      try {
+        limit = std::stoull(digits, &used, 10);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (digits.empty() || used != digits.size() || !std::isdigit(static_cast<unsigned char>(digits[0])) ||
+          limit == 0 || limit > 0xffffffffull) {
+        return "limit=" + digits + " is not a length from 1 to 4294967295";
+      }
+      tag.limit = static_cast<std::uint32_t>(limit);
     } else if (option.empty()) {
       return "empty option in tag \"" + std::string(text) + "\"";
     } else {

@@ -1,6 +1,7 @@
 // The MSGPACK_TAG grammar, Go-style: "[key][,option]...". No libclang here.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,8 @@ struct FieldTag {
   bool inline_fields = false;  // ",inline"
   bool required = false;       // ",required"
   bool as_string = false;      // ",as_string"
+  bool strict = false;         // ",strict": an enum takes only its declared enumerators
+  std::uint32_t limit = 0;     // ",limit=N": lengths inside the field at most N; 0: none
 };
 
 struct StructTag {

@@ -76,6 +76,8 @@ struct Field {
   bool inline_fields = false;  // the field's struct's fields go into this struct's map
   bool required = false;       // unmarshal fails when the key is absent
   bool as_string = false;      // an enum written as its enumerator's name
+  bool strict_enum = false;    // an enum that takes only its declared enumerators
+  std::uint32_t limit = 0;     // lengths of strings and containers inside it at most this; 0: none
   // A base entry: the value is the struct's base-class subobject of type `type`, encoded as one
   // value under `key` (msgpack-c's MSGPACK_BASE, or the nest_bases option).
   bool is_base = false;

@@ -82,6 +82,7 @@ struct codec<std::string> {
       if (!text.empty()) std::memcpy(value.data(), text.data(), text.size());
       value.resize(text.size());
     } else {
+      if (text.size() > value.capacity() && !in.charge(text.size())) return false;
       value.clear();
       value.append(text.data(), text.size());
     }
@@ -103,6 +104,14 @@ inline void write_value(Writer& out, const T& value) {
 }
 template <class T>
 inline bool read_value(Reader& in, T& value) {
+  return codec<T>::decode(in, value);
+}
+
+// A field tagged MSGPACK_TAG(",limit=N"): its strings, byte strings, arrays and maps (nested
+// ones included) hold at most N bytes or entries while it is decoded.
+template <class T>
+inline bool read_value_limited(Reader& in, std::uint32_t limit, T& value) {
+  Reader::LimitScope scope(in, limit);
   return codec<T>::decode(in, value);
 }
 
@@ -151,10 +160,26 @@ inline void write_enum_name(Writer& out, E value) {
     codec<E>::encode(out, value);
   }
 }
-// Accepts the enumerator's name, or its number; an unknown name is an error.
+// An enum field tagged ",strict": only its declared enumerators are accepted; any other number
+// is an invalid_value error naming it.
 template <class E>
-inline bool read_enum_name(Reader& in, E& value) {
-  if (!in.next_is_str()) return codec<E>::decode(in, value);
+inline bool read_known_enum(Reader& in, E& value) {
+  E decoded{};
+  if (!codec<E>::decode(in, decoded)) return false;
+  if (enum_names<E>::name(decoded) == nullptr) {
+    using Underlying = std::underlying_type_t<E>;
+    using Wide = std::conditional_t<std::is_signed_v<Underlying>, long long, unsigned long long>;
+    return in.invalid(std::to_string(static_cast<Wide>(decoded)) + " is not a value of the enum");
+  }
+  value = decoded;
+  return true;
+}
+
+// Accepts the enumerator's name, or its number (with `known_only`, only a declared one); an
+// unknown name is an error.
+template <class E>
+inline bool read_enum_name(Reader& in, E& value, bool known_only = false) {
+  if (!in.next_is_str()) return known_only ? read_known_enum(in, value) : codec<E>::decode(in, value);
   std::string_view text;
   if (!in.read_str(text)) return false;
   if (enum_names<E>::parse(text, value)) return true;

@@ -46,6 +46,8 @@ template <class Map>
 struct map_codec {
   using K = typename Map::key_type;
   using V = typename Map::mapped_type;
+  // What a new node costs against ReaderOptions::max_allocation: the entry and four pointers.
+  static constexpr std::size_t kNodeBytes = sizeof(typename Map::value_type) + 4 * sizeof(void*);
 
   static void encode(Writer& out, const Map& value) {
     out.map_header(static_cast<std::uint32_t>(value.size()));
@@ -71,6 +73,7 @@ struct map_codec {
         if (!codec<K>::decode(in, key)) return in.in_element(i);
         auto entry = value.find(key);
         if (entry == value.end()) {
+          if (!in.charge(kNodeBytes)) return false;
           entry = value.emplace_hint(value.end(), std::move(key), V{});
         } else {
           entry->second = V{};  // a duplicate key: the last one wins
@@ -131,6 +134,7 @@ struct codec<std::vector<T, A>> {
     if constexpr (detail::is_byte_v<T>) {
       std::string_view bytes;
       if (!in.read_bin(bytes)) return false;
+      if (bytes.size() > value.capacity() && !in.charge(bytes.size() * sizeof(T))) return false;
       const T* first = reinterpret_cast<const T*>(bytes.data());
       value.assign(first, first + bytes.size());
       return true;
@@ -138,6 +142,7 @@ struct codec<std::vector<T, A>> {
       std::uint32_t n = 0;
       if (!in.read_array_header(n)) return false;  // n is bounded by the input's size
       if (!in.enter()) return false;
+      if (n > value.capacity() && !in.charge(std::size_t{n} * sizeof(T))) return false;
       value.resize(n);
       if (!detail::decode_elements(in, value.begin(), n)) return false;
       in.leave();

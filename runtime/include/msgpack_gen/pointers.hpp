@@ -35,7 +35,10 @@ struct pointer_codec {
       value.reset();
       return true;
     }
-    if (!value) value = make();
+    if (!value) {
+      if (!in.charge(sizeof(T))) return false;
+      value = make();
+    }
     return codec<T>::decode(in, *value);
   }
 

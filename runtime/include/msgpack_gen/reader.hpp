@@ -93,12 +93,32 @@ inline const char* family_name(Family f) noexcept {
   return "?";
 }
 
+// What one message may make the decoder read and allocate. The defaults bound only what the
+// input itself bounds (docs/hostile-input.md); a service facing untrusted clients sets them.
+// Each limit is checked at the value's header, before anything is allocated, and exceeding it
+// is a limit_exceeded error with the offset and the field path. (Skipped values allocate
+// nothing; their strings are checked, their containers are bounded by the input.)
 struct ReaderOptions {
+  static constexpr std::uint32_t kUnlimited = 0xffffffffu;
   // Containers (arrays, maps, structs) may nest this deep, skipped values included.
   std::uint32_t max_depth = 64;
+  std::uint32_t max_str_length = kUnlimited;  // bytes of one str
+  std::uint32_t max_bin_length = kUnlimited;  // bytes of one bin (or ext payload)
+  std::uint32_t max_array_length = kUnlimited;  // elements of one array
+  std::uint32_t max_map_length = kUnlimited;    // pairs of one map
+  // Bytes the decoders may newly allocate for one message: string and vector storage beyond the
+  // capacity the destination already has, map, set and list nodes (each counted as its element
+  // plus four pointers), pointed-to objects. SIZE_MAX: unlimited.
+  std::size_t max_allocation = static_cast<std::size_t>(-1);
 };
 
 class Reader {
+  // Length limits by kind of value (ReaderOptions), lowered for a field by LimitScope.
+  enum : int { kStr = 0, kBin = 1, kArray = 2, kMap = 3 };
+  struct Limits {
+    std::uint32_t by_kind[4];
+  };
+
  public:
   static constexpr std::uint32_t kDepthLimit = 1024;  // the most max_depth may be
 
@@ -106,7 +126,34 @@ class Reader {
       : begin_(static_cast<const std::uint8_t*>(data)),
         pos_(begin_),
         end_(begin_ + size),
-        max_depth_(options.max_depth < kDepthLimit ? options.max_depth : kDepthLimit) {}
+        max_depth_(options.max_depth < kDepthLimit ? options.max_depth : kDepthLimit),
+        limits_{options.max_str_length, options.max_bin_length, options.max_array_length,
+                options.max_map_length},
+        allocation_left_(options.max_allocation) {}
+
+  // Lowers every length limit to `limit` while it lives (a field's MSGPACK_TAG(",limit=N")):
+  // the field's strings, byte strings, arrays and maps, nested ones included.
+  class LimitScope {
+   public:
+    LimitScope(Reader& in, std::uint32_t limit) noexcept : in_(in), saved_(in.limits_) {
+      for (std::uint32_t& l : in.limits_.by_kind) l = l < limit ? l : limit;
+    }
+    ~LimitScope() { in_.limits_ = saved_; }
+    LimitScope(const LimitScope&) = delete;
+    LimitScope& operator=(const LimitScope&) = delete;
+
+   private:
+    Reader& in_;
+    Limits saved_;
+  };
+
+  // Accounts for `bytes` a decoder is about to allocate; false (with a limit_exceeded error)
+  // when they exceed what is left of ReaderOptions::max_allocation.
+  MSGPACK_GEN_ALWAYS_INLINE bool charge(std::size_t bytes) {
+    if (MSGPACK_GEN_UNLIKELY(bytes > allocation_left_)) return over_budget(bytes);
+    allocation_left_ -= bytes;
+    return true;
+  }
 
   std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
@@ -296,6 +343,7 @@ class Reader {
     } else if (!read_length(m, Family::str, "str", header, n)) {
       return false;
     }
+    if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kStr])) return over_limit("str", n, kStr);
     return take_bytes(header, n, "str", out);
   }
 
@@ -326,6 +374,7 @@ class Reader {
     } else if (!read_length(m, Family::bin, "bin", header, n)) {
       return false;
     }
+    if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kBin])) return over_limit("bin", n, kBin);
     return take_bytes(header, n, "bin", out);
   }
 
@@ -377,6 +426,7 @@ class Reader {
     if (remaining() - header < 1 + static_cast<std::size_t>(n)) {
       return fail(ErrorCode::length_exceeds_input, "ext payload of " + detail::quantity(n, "byte"));
     }
+    if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kBin])) return over_limit("ext payload", n, kBin);
     type = static_cast<std::int8_t>(pos_[header]);
     payload = std::string_view(reinterpret_cast<const char*>(pos_ + header + 1), n);
     pos_ += header + 1 + n;
@@ -385,12 +435,12 @@ class Reader {
 
   // An array header. n is checked against the input: every element takes at least one byte.
   MSGPACK_GEN_ALWAYS_INLINE bool read_array_header(std::uint32_t& n) {
-    return read_container_header(0x90, 0xdc, 1, "array", "element", n);
+    return read_container_header(0x90, 0xdc, 1, "array", "element", kArray, n);
   }
 
   // A map header. n pairs need at least 2n bytes.
   MSGPACK_GEN_ALWAYS_INLINE bool read_map_header(std::uint32_t& n) {
-    return read_container_header(0x80, 0xde, 2, "map", "pair", n);
+    return read_container_header(0x80, 0xde, 2, "map", "pair", kMap, n);
   }
 
   // Skips one whole value of any type. Iterative, so hostile nesting cannot overflow the stack;
@@ -611,6 +661,17 @@ class Reader {
                 std::string(what) + " of " + detail::quantity(n, entries) + " to fit in the " +
                     detail::quantity(left, "remaining byte"));
   }
+  MSGPACK_GEN_COLD bool over_limit(const char* what, std::uint32_t n, int kind) {
+    static const char* const kUnits[] = {"byte", "byte", "element", "pair"};
+    return fail(ErrorCode::limit_exceeded,
+                std::string(what) + " of " + detail::quantity(n, kUnits[kind]) +
+                    " is over the limit of " + std::to_string(limits_.by_kind[kind]));
+  }
+  MSGPACK_GEN_COLD bool over_budget(std::size_t bytes) {
+    return fail(ErrorCode::limit_exceeded,
+                "allocating " + detail::quantity(bytes, "byte") + " would pass the message's " +
+                    "allocation limit (" + std::to_string(allocation_left_) + " left)");
+  }
   MSGPACK_GEN_COLD bool out_of_range(const std::string& value) {
     if (code_ == ErrorCode::ok) {
       code_ = ErrorCode::out_of_range;
@@ -624,7 +685,8 @@ class Reader {
   // count, then checked against the bytes left, at least min_bytes per entry.
   MSGPACK_GEN_ALWAYS_INLINE bool read_container_header(std::uint8_t fix_base, std::uint8_t marker16,
                                                        std::uint64_t min_bytes, const char* what,
-                                                       const char* entries, std::uint32_t& n) {
+                                                       const char* entries, int kind,
+                                                       std::uint32_t& n) {
     if (!need(1, what)) return false;
     const std::uint8_t* start = pos_;
     std::uint8_t m = *pos_;
@@ -638,6 +700,10 @@ class Reader {
     }
     if (MSGPACK_GEN_UNLIKELY(n * min_bytes > remaining())) {
       return entries_exceed_input(start, what, entries, n);
+    }
+    if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kind])) {
+      pos_ = start;
+      return over_limit(what, n, kind);
     }
     return true;
   }
@@ -759,6 +825,8 @@ class Reader {
   const std::uint8_t* end_;
   std::uint32_t depth_ = 0;
   std::uint32_t max_depth_;
+  Limits limits_;
+  std::size_t allocation_left_;
   ErrorCode code_ = ErrorCode::ok;
   std::size_t error_offset_ = 0;
   std::string detail_;

@@ -35,6 +35,10 @@ struct sequence_codec {
     std::uint32_t n = 0;
     if (!in.read_array_header(n)) return false;  // n is bounded by the input's size
     if (!in.enter()) return false;
+    // A deque or list allocates per element (or per block): counted as a node each.
+    if (n > value.size() && !in.charge((n - value.size()) * (sizeof(T) + 4 * sizeof(void*)))) {
+      return false;
+    }
     value.resize(n);
     if (!decode_elements(in, value.begin(), n)) return false;
     in.leave();
@@ -59,6 +63,7 @@ struct set_codec {
     for (std::uint32_t i = 0; i < n; ++i) {
       T item{};
       if (!codec<T>::decode(in, item)) return in.in_element(i);
+      if (!in.charge(sizeof(T) + 4 * sizeof(void*))) return in.in_element(i);
       // For the ordered sets the hint makes sorted input (what encode writes) linear.
       value.insert(value.end(), std::move(item));
     }

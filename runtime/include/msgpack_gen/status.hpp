@@ -21,6 +21,7 @@ enum class ErrorCode {
   invalid_value,         // a well-formed value the field cannot take (wrong array size...)
   missing_field,         // a required field's key is absent
   unknown_key,           // a key a strict struct does not declare
+  limit_exceeded,        // a length or the allocation over a ReaderOptions or tag limit
 };
 
 inline const char* to_string(ErrorCode code) noexcept {
@@ -47,6 +48,8 @@ inline const char* to_string(ErrorCode code) noexcept {
       return "missing required field";
     case ErrorCode::unknown_key:
       return "unknown key";
+    case ErrorCode::limit_exceeded:
+      return "limit exceeded";
   }
   return "unknown error";
 }

@@ -8,7 +8,7 @@
 namespace msgpack_gen {
 #ifndef MSGPACK_GEN_ENUM_NAMES___generic__Status
 #define MSGPACK_GEN_ENUM_NAMES___generic__Status
-// generic::Status written as its enumerators' names (as_string).
+// generic::Status's enumerators by name (as_string, strict).
 template <>
 struct enum_names<::generic::Status> {
   static const char* name(::generic::Status value) {
