@@ -392,6 +392,16 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
     }
   }
   scan_methods(index, definition);
+  // A class nested privately in another cannot be named by generated code outside it.
+  CX_CXXAccessSpecifier access = clang_getCXXAccessSpecifier(definition);
+  if ((access == CX_CXXPrivate || access == CX_CXXProtected) &&
+      cpp_name.rfind("decltype(", 0) != 0) {
+    diagnostics_.error(nodes_[index].ir.location,
+                       "struct " + id + " is declared " +
+                           (access == CX_CXXPrivate ? "private" : "protected") +
+                           " inside its class, so generated code cannot name it; make the "
+                           "nested type public (its members may stay private)");
+  }
   std::optional<MacroUse> macro = macros_.find(definition);
   if (macro) {
     const ir::SourceLocation where = nodes_[index].ir.location;
