@@ -129,3 +129,36 @@ TEST_CASE("a strict enum takes only its declared enumerators, as a number or a n
   CHECK_THAT(status.message(), Catch::Contains("9 is not a value of the enum"));
   CHECK_THAT(status.message(), Catch::Contains("shade"));
 }
+
+TEST_CASE("an enum without a fixed underlying type takes only the values it can hold", "[enums]") {
+  guarded::Request r = valid_request();
+  r.legacy = guarded::kLink;
+  r.balances = {guarded::kDebit, guarded::kCredit, static_cast<guarded::Balance>(-1)};
+  CHECK(decode(encode(r)));  // 3 and -2..1: every value the bit-fields hold
+
+  // Numbers those bit-fields cannot hold, written by hand (casting them in C++ is undefined).
+  // (-1 does not even fit the underlying unsigned type: out_of_range, as for any integer.)
+  for (std::int64_t number : {4, 82}) {
+    Buffer buffer;
+    msgpack_gen::Writer out(buffer);
+    out.map_header(1);
+    out.str("legacy", 6);
+    out.sint(number);
+    guarded::Request back;
+    Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), back);
+    INFO(number << ": " << status.message());
+    CHECK(status.code() == ErrorCode::invalid_value);
+    CHECK_THAT(status.message(), Catch::Contains("(0..3)"));
+    CHECK_THAT(status.message(), Catch::Contains("legacy"));
+  }
+  Buffer buffer;
+  msgpack_gen::Writer out(buffer);
+  out.map_header(1);
+  out.str("balances", 8);
+  out.array_header(1);
+  out.sint(2);
+  guarded::Request back;
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), back);
+  CHECK(status.code() == ErrorCode::invalid_value);
+  CHECK_THAT(status.message(), Catch::Contains("(-2..1)"));
+}

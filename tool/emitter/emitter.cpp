@@ -19,10 +19,14 @@ const ir::Struct* find_struct(const ir::Module& module, const std::string& id) {
 
 // Struct ids a type refers to, and the enums written as strings.
 void collect_uses(const ir::Type& type, bool as_string, std::set<std::string>& ids,
-                  std::map<std::string, const ir::Type*>& named_enums) {
+                  std::map<std::string, const ir::Type*>& named_enums,
+                  std::map<std::string, const ir::Type*>& ranged_enums) {
   if (type.kind == ir::TypeKind::Struct) ids.insert(type.struct_id);
   if (type.kind == ir::TypeKind::Enum && as_string) named_enums.emplace(type.enum_name, &type);
-  for (const ir::Type& arg : type.args) collect_uses(arg, false, ids, named_enums);
+  if (type.kind == ir::TypeKind::Enum && type.enum_range_limited) {
+    ranged_enums.emplace(type.enum_name, &type);
+  }
+  for (const ir::Type& arg : type.args) collect_uses(arg, false, ids, named_enums, ranged_enums);
 }
 
 // The member-pointer tags of the private members that the structs' codecs reach.
@@ -133,20 +137,22 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     }
     std::string declarations, header_definitions, source_definitions;
     std::set<std::string> used;
-    std::map<std::string, const ir::Type*> named_enums;
+    std::map<std::string, const ir::Type*> named_enums, ranged_enums;
     for (const std::string& id : header.struct_ids) {
       const ir::Struct& s = *find_struct(module, id);
       for (const ir::Field& field : s.fields) {
-        collect_uses(field.type, field.as_string || field.strict_enum, used, named_enums);
+        collect_uses(field.type, field.as_string || field.strict_enum, used, named_enums,
+                     ranged_enums);
       }
       used.insert(s.bases.begin(), s.bases.end());
       bool in_header = !options.split || is_template_struct(s);
       StructCode code = emit_struct(module, s, in_header);
       declarations += code.declaration;
-      (in_header ? header_definitions : source_definitions) += code.definitions;
+      (in_header ? header_definitions : source_definitions) += code.source_prelude + code.definitions;
     }
     std::string enum_names;
     for (const auto& [name, type] : named_enums) enum_names += emit_enum_names(*type);
+    for (const auto& [name, type] : ranged_enums) enum_names += emit_enum_range(*type);
     // Private members are named where the definitions that reach them are compiled: in the
     // source file with --split, so the explicit instantiations are made once in the program.
     std::string private_members = emit_private_members(module, header.struct_ids);

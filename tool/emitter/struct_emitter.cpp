@@ -90,11 +90,13 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& o
 }
 
 // "meta.user_id" -> "kMetaUserId"
+// Anything but letters and digits separates words: "ns::Keyed<std::uint64_t>" (a base as
+// msgpack-c's MSGPACK_BASE_MAP names it) -> "kNsKeyedStdUint64T".
 std::string constant_name(const std::string& path) {
   std::string name = "k";
   bool upper = true;
   for (char c : path) {
-    if (c == '.' || c == '_') {
+    if (!std::isalnum(static_cast<unsigned char>(c))) {
       upper = true;
       continue;
     }
@@ -123,6 +125,21 @@ void number_fields(std::vector<WireField>& fields, std::string& field_count) {
     wire.index = field_count;
     field_count += " + " + wire.codec_expr + "::kFieldCount";
   }
+}
+
+// "::shop::Res<Value>" -> "shop_Res_Value": letters and digits, one '_' between runs of
+// anything else, none at the ends (so never a reserved identifier's "__").
+std::string identifier_from(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      out += c;
+    } else if (!out.empty() && out.back() != '_') {
+      out += '_';
+    }
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
 }
 
 bool is_template(const ir::Struct& s) {
@@ -264,21 +281,24 @@ std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
   return text;
 }
 
-std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& fields,
-                             const std::string& field_count) {
+// The pre-encoded keys that marshalling writes, one constant each.
+std::string emit_key_constants(const ir::Struct& s, const std::vector<WireField>& fields) {
   std::string constants;
-  if (!s.as_array && (s.directions & ir::kMarshal)) {
-    for (const WireField& wire : fields) {
-      if (wire.inlined) continue;
-      const ir::Field& f = *wire.field;
-      std::string bytes = f.has_int_key ? encoded_int_key(f.int_key) : encoded_key(f.key);
-      std::string comment =
-          f.has_int_key ? "key " + std::to_string(f.int_key) : "\"" + f.key + "\"";
-      constants += print(
-          "declaration.key_constant",
-          {{"constant", wire.constant}, {"literal", cpp_literal(bytes)}, {"comment", comment}});
-    }
+  if (s.as_array || !(s.directions & ir::kMarshal)) return constants;
+  for (const WireField& wire : fields) {
+    if (wire.inlined) continue;
+    const ir::Field& f = *wire.field;
+    std::string bytes = f.has_int_key ? encoded_int_key(f.int_key) : encoded_key(f.key);
+    std::string comment = f.has_int_key ? "key " + std::to_string(f.int_key) : "\"" + f.key + "\"";
+    constants += print("declaration.key_constant", {{"constant", wire.constant},
+                                                     {"literal", cpp_literal(bytes)},
+                                                     {"comment", comment}});
   }
+  return constants;
+}
+
+std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& fields,
+                             const std::string& field_count, const std::string& constants) {
   std::string functions;
   Vars type{{"type", s.cpp_name}};
   if (s.directions & ir::kMarshal) {
@@ -524,8 +544,21 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
   number_fields(fields, field_count);
 
   StructCode code;
-  code.declaration = emit_declaration(s, fields, field_count);
-  const std::string prefix = definition_prefix(s, definitions_in_header || is_template(s));
+  const bool in_header = definitions_in_header || is_template(s);
+  std::string constants = emit_key_constants(s, fields);
+  if (!in_header && !constants.empty()) {
+    // Only the source file's definitions use the keys (--split): they live there, in a scope of
+    // their own, so a file that includes the header does not parse them.
+    std::string scope = "keys_" + identifier_from(s.id);
+    code.source_prelude =
+        print("declaration.key_scope", {{"scope", scope}, {"name", s.id}, {"constants", constants}});
+    for (WireField& wire : fields) {
+      if (!wire.constant.empty()) wire.constant = scope + "::" + wire.constant;
+    }
+    constants.clear();
+  }
+  code.declaration = emit_declaration(s, fields, field_count, constants);
+  const std::string prefix = definition_prefix(s, in_header);
   if (s.directions & ir::kMarshal) {
     code.definitions +=
         s.as_array ? emit_array_encode(s, fields, prefix) : emit_map_encode(s, fields, prefix);
@@ -542,8 +575,7 @@ bool is_template_struct(const ir::Struct& s) {
 }
 
 std::string emit_enum_names(const ir::Type& enum_type) {
-  std::string guard;
-  for (char c : enum_type.enum_name) guard += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  std::string guard = identifier_from(enum_type.enum_name);
   std::string name_cases, parse_tests;
   std::set<std::int64_t> values;  // aliases share a value: the first name is the one written
   for (const ir::Enumerator& e : enum_type.enumerators) {
@@ -556,6 +588,14 @@ std::string emit_enum_names(const ir::Type& enum_type) {
                                           {"type", enum_type.enum_name},
                                           {"name_cases", name_cases},
                                           {"parse_tests", parse_tests}});
+}
+
+std::string emit_enum_range(const ir::Type& enum_type) {
+  return print("declaration.enum_range", {{"guard", identifier_from(enum_type.enum_name)},
+                                          {"name", enum_type.enum_name.substr(2)},
+                                          {"type", enum_type.enum_name},
+                                          {"min", std::to_string(enum_type.enum_min)},
+                                          {"max", std::to_string(enum_type.enum_max)}});
 }
 
 }  // namespace msgpack_gen::emitter

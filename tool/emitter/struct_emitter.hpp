@@ -10,6 +10,7 @@ namespace msgpack_gen::emitter {
 struct StructCode {
   std::string declaration;  // the codec<> specialisation: constants and declarations
   std::string definitions;  // the functions, defined after every declaration of the file
+  std::string source_prelude;  // --split: what the source file's definitions need first (keys)
 };
 
 // `definitions_in_header`: the definitions are `inline` (a header-only output); otherwise those
@@ -22,5 +23,8 @@ bool is_template_struct(const ir::Struct& s);
 
 // enum_names<E> for an enum that an as_string field uses (guarded: several files may emit it).
 std::string emit_enum_names(const ir::Type& enum_type);
+
+// enum_range<E> for an enum without a fixed underlying type (guarded, like enum_names).
+std::string emit_enum_range(const ir::Type& enum_type);
 
 }  // namespace msgpack_gen::emitter

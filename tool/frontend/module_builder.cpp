@@ -136,21 +136,47 @@ std::string without_spaces(const std::string& text) {
   return out;
 }
 
+// "ns::Keyed<std::uint64_t>" -> "Keyed<uint64_t>": every name without its scopes, so that
+// spellings that qualify differently compare equal.
+std::string without_qualifiers(const std::string& text) {
+  std::string out;
+  std::size_t word_start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, "::") == 0) {
+      out.erase(word_start);
+      ++i;
+      continue;
+    }
+    char c = text[i];
+    out += c;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') word_start = out.size();
+  }
+  return out;
+}
+
 // The base specifier of `record` that `written` names ("Base", "ns::Base", "Base<int>").
 CXCursor find_base(CXCursor record, const std::string& written) {
   struct Search {
     std::string want;
     CXCursor found;
-  } search{without_spaces(written), clang_getNullCursor()};
+    std::string bare;
+  } search{without_spaces(written), clang_getNullCursor(), {}};
   if (search.want.rfind("::", 0) == 0) search.want.erase(0, 2);
+  search.bare = without_qualifiers(search.want);
   clang_visitChildren(
       record,
       [](CXCursor child, CXCursor, CXClientData data) {
         auto* s = static_cast<Search*>(data);
         if (child.kind != CXCursor_CXXBaseSpecifier) return CXChildVisit_Continue;
         CXType type = clang_getCursorType(child);
+        CXCursor templ = clang_getSpecializedCursorTemplate(
+            clang_getTypeDeclaration(clang_getCanonicalType(type)));
+        std::string templ_name = clang_Cursor_isNull(templ) ? "" : qualified_name(templ);
         for (std::string name : {spelling(child), spelling(type),
-                                 spelling(clang_getCanonicalType(type))}) {
+                                 spelling(clang_getCanonicalType(type)), templ_name,
+                                 without_qualifiers(spelling(child)),
+                                 without_qualifiers(spelling(clang_getCanonicalType(type)))}) {
+          if (name.empty()) continue;
           name = without_spaces(name);
           for (const char* keyword : {"struct", "class"}) {
             if (name.rfind(keyword, 0) == 0) name.erase(0, std::char_traits<char>::length(keyword));
@@ -159,7 +185,7 @@ CXCursor find_base(CXCursor record, const std::string& written) {
           bool suffix = name.size() > s->want.size() &&
                         name.compare(name.size() - s->want.size(), s->want.size(), s->want) == 0 &&
                         name.compare(name.size() - s->want.size() - 2, 2, "::") == 0;
-          if (name == s->want || suffix) {
+          if (name == s->want || suffix || without_qualifiers(name) == s->bare) {
             s->found = child;
             return CXChildVisit_Break;
           }
@@ -168,6 +194,29 @@ CXCursor find_base(CXCursor record, const std::string& written) {
       },
       &search);
   return search.found;
+}
+
+// The one base of `record` that holds data, if there is exactly one: what a MSGPACK_BASE names
+// when its text matches no base's spelling (an alias, the injected name of a template, another
+// spelling of an argument such as uint64_t for unsigned long).
+CXCursor only_base_with_data(CXCursor record) {
+  struct Search {
+    CXCursor found;
+    int count = 0;
+  } search{clang_getNullCursor(), 0};
+  clang_visitChildren(
+      record,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        auto* s = static_cast<Search*>(data);
+        if (child.kind == CXCursor_CXXBaseSpecifier &&
+            has_data_members(clang_getCanonicalType(clang_getCursorType(child)))) {
+          s->found = child;
+          ++s->count;
+        }
+        return CXChildVisit_Continue;
+      },
+      &search);
+  return search.count == 1 ? search.found : clang_getNullCursor();
 }
 
 // The data member called `name` in `record` or, failing that, in its bases.
@@ -221,6 +270,24 @@ bool has_msgpack_c_methods(CXCursor record) {
       },
       &found);
   return found;
+}
+
+// Whether an enum declares its underlying type: scoped enums always do (int by default), an
+// unscoped one only with `enum E : type`.
+bool has_fixed_underlying_type(CXCursor decl) {
+  if (clang_EnumDecl_isScoped(decl)) return true;
+  CXTranslationUnit unit = clang_Cursor_getTranslationUnit(decl);
+  CXToken* tokens = nullptr;
+  unsigned count = 0;
+  clang_tokenize(unit, clang_getCursorExtent(decl), &tokens, &count);
+  bool fixed = false;
+  for (unsigned i = 0; i < count; ++i) {
+    std::string text = take(clang_getTokenSpelling(unit, tokens[i]));
+    if (text == "{") break;
+    if (text == ":") fixed = true;
+  }
+  clang_disposeTokens(unit, tokens, count);
+  return fixed;
 }
 
 bool name_is_std(CXCursor decl) {
@@ -608,6 +675,7 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
   for (const MacroEntry& entry : use.entries) {
     if (entry.kind == MacroEntry::Base) {
       CXCursor specifier = find_base(definition, entry.base);
+      if (clang_Cursor_isNull(specifier)) specifier = only_base_with_data(definition);
       if (clang_Cursor_isNull(specifier)) {
         diagnostics_.error(entry.location, "struct " + owner + ": " + use.macro + " lists base '" +
                                                entry.base + "', which is not a base of it");
@@ -724,6 +792,20 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
             return CXChildVisit_Continue;
           },
           &out.enumerators);
+      if (!has_fixed_underlying_type(decl)) {
+        // Only the values of the smallest bit-field that holds every enumerator are valid for
+        // it ([dcl.enum]); casting any other number to it is undefined, so decoding checks.
+        std::int64_t low = 0, high = 0;
+        for (const ir::Enumerator& e : out.enumerators) {
+          low = std::min(low, e.value);
+          high = std::max(high, e.value);
+        }
+        std::int64_t top = 0;  // 2^M - 1 for the smallest M that holds both ends
+        while (top < high || -top - 1 > low) top = top * 2 + 1;
+        out.enum_range_limited = true;
+        out.enum_min = low < 0 ? -top - 1 : 0;
+        out.enum_max = top;
+      }
       return true;
     }
     case CXType_Record:

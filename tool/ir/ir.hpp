@@ -56,6 +56,10 @@ struct Type {
   std::vector<Type> args;
   std::string enum_name;                // Enum: the qualified name, for as_string
   std::vector<Enumerator> enumerators;  // Enum: for as_string
+  // Enum without a fixed underlying type (`enum E { a, b }`): only [enum_min, enum_max] are
+  // values of it; decoding refuses other numbers.
+  bool enum_range_limited = false;
+  std::int64_t enum_min = 0, enum_max = 0;
 };
 
 // How generated code reaches a member that access control hides (private or protected): a

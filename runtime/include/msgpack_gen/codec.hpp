@@ -53,6 +53,19 @@ struct codec<double> {
   static bool decode(Reader& in, double& value) { return in.read_float(value); }
 };
 
+// The values an enum without a fixed underlying type can hold (`enum E { a, b, c }` holds
+// 0..3): generated per such enum, so decoding never casts a number it cannot hold.
+//   static constexpr long long min, max;
+template <class E>
+struct enum_range;
+
+namespace detail {
+template <class E, class = void>
+struct has_enum_range : std::false_type {};
+template <class E>
+struct has_enum_range<E, std::void_t<decltype(enum_range<E>::max)>> : std::true_type {};
+}  // namespace detail
+
 // Enums travel as their underlying integer.
 template <class T>
 struct codec<T, std::enable_if_t<std::is_enum_v<T>>> {
@@ -63,6 +76,15 @@ struct codec<T, std::enable_if_t<std::is_enum_v<T>>> {
   static bool decode(Reader& in, T& value) {
     Underlying raw{};
     if (!codec<Underlying>::decode(in, raw)) return false;
+    if constexpr (detail::has_enum_range<T>::value) {
+      using Wide = std::conditional_t<std::is_signed_v<Underlying>, long long, unsigned long long>;
+      const bool below = std::is_signed_v<Underlying> && static_cast<long long>(raw) < enum_range<T>::min;
+      if (below || static_cast<Wide>(raw) > static_cast<Wide>(enum_range<T>::max)) {
+        return in.invalid(std::to_string(static_cast<Wide>(raw)) + " is not a value the enum can hold (" +
+                          std::to_string(enum_range<T>::min) + ".." +
+                          std::to_string(enum_range<T>::max) + ")");
+      }
+    }
     value = static_cast<T>(raw);
     return true;
   }

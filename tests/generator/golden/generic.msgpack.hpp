@@ -6,8 +6,8 @@
 #include <msgpack_gen/msgpack_gen.hpp>
 
 namespace msgpack_gen {
-#ifndef MSGPACK_GEN_ENUM_NAMES___generic__Status
-#define MSGPACK_GEN_ENUM_NAMES___generic__Status
+#ifndef MSGPACK_GEN_ENUM_NAMES_generic_Status
+#define MSGPACK_GEN_ENUM_NAMES_generic_Status
 // generic::Status's enumerators by name (as_string, strict).
 template <>
 struct enum_names<::generic::Status> {

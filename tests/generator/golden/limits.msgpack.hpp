@@ -9,8 +9,8 @@
 #include <msgpack_gen/pool.hpp>
 
 namespace msgpack_gen {
-#ifndef MSGPACK_GEN_ENUM_NAMES___guarded__Color
-#define MSGPACK_GEN_ENUM_NAMES___guarded__Color
+#ifndef MSGPACK_GEN_ENUM_NAMES_guarded_Color
+#define MSGPACK_GEN_ENUM_NAMES_guarded_Color
 // guarded::Color's enumerators by name (as_string, strict).
 template <>
 struct enum_names<::guarded::Color> {
@@ -40,10 +40,32 @@ struct enum_names<::guarded::Color> {
 };
 #endif
 
-// guarded::Request: a map of 8 fields
+#ifndef MSGPACK_GEN_ENUM_RANGE_guarded_Balance
+#define MSGPACK_GEN_ENUM_RANGE_guarded_Balance
+// guarded::Balance has no fixed underlying type: only -2..1 are values of it, so decoding refuses
+// other numbers (casting one to it would be undefined).
+template <>
+struct enum_range<::guarded::Balance> {
+  static constexpr long long min = -2;
+  static constexpr long long max = 1;
+};
+#endif
+
+#ifndef MSGPACK_GEN_ENUM_RANGE_guarded_Legacy
+#define MSGPACK_GEN_ENUM_RANGE_guarded_Legacy
+// guarded::Legacy has no fixed underlying type: only 0..3 are values of it, so decoding refuses
+// other numbers (casting one to it would be undefined).
+template <>
+struct enum_range<::guarded::Legacy> {
+  static constexpr long long min = 0;
+  static constexpr long long max = 3;
+};
+#endif
+
+// guarded::Request: a map of 10 fields
 template <>
 struct codec<::guarded::Request> {
-  static constexpr std::uint32_t kFieldCount = 8;
+  static constexpr std::uint32_t kFieldCount = 10;
   static constexpr char kName[] = "\xa4name";  // "name"
   static constexpr char kIds[] = "\xa3ids";  // "ids"
   static constexpr char kNote[] = "\xa4note";  // "note"
@@ -51,6 +73,8 @@ struct codec<::guarded::Request> {
   static constexpr char kColor[] = "\xa5" "color";  // "color"
   static constexpr char kShade[] = "\xa5shade";  // "shade"
   static constexpr char kLoose[] = "\xa5loose";  // "loose"
+  static constexpr char kLegacy[] = "\xa6legacy";  // "legacy"
+  static constexpr char kBalances[] = "\xa8" "balances";  // "balances"
   static constexpr char kMeta[] = "\xa4meta";  // "meta"
   static void encode(Writer& out, const ::guarded::Request& value);
   // The pairs without a map header, for structs that inline this one.
@@ -65,7 +89,7 @@ struct codec<::guarded::Request> {
 };
 
 inline void codec<::guarded::Request>::encode(Writer& out, const ::guarded::Request& value) {
-  encode_fields(out, value, std::string_view("\x88", 1));  // map header: 8 fields
+  encode_fields(out, value, std::string_view("\x8a", 1));  // map header: 10 fields
 }
 
 inline std::uint32_t codec<::guarded::Request>::field_count(const ::guarded::Request& value) {
@@ -106,14 +130,21 @@ inline void codec<::guarded::Request>::encode_fields(Writer& out, const ::guarde
   // shade: guarded::Color
   out.raw_constant(kShade);
   write_enum_name(out, value.shade);
-  {  // loose: one capacity check for the run
+  {  // loose, legacy: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof kLoose - 1 + encode::max_size(value.loose));
+        sizeof kLoose - 1 + encode::max_size(value.loose) +
+        sizeof kLegacy - 1 + encode::max_size(value.legacy));
     // loose: guarded::Color
     p = encode::put_raw(p, kLoose);
     p = encode::put(p, value.loose);
+    // legacy: guarded::Legacy
+    p = encode::put_raw(p, kLegacy);
+    p = encode::put(p, value.legacy);
     out.buffer().commit(p);
   }
+  // balances: std::vector<Balance>
+  out.raw_constant(kBalances);
+  write_value(out, value.balances);
   // meta: std::map<std::string, std::string>
   out.raw_constant(kMeta);
   write_value(out, value.meta);
@@ -141,7 +172,7 @@ inline int codec<::guarded::Request>::decode_field(Reader& in, std::string_view 
         return read_value_limited(in, 3, value.tags) ? 3 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "meta", 4) == 0) {  // meta: std::map<std::string, std::string>
-        return read_value(in, value.meta) ? 7 : kFieldFailed;
+        return read_value(in, value.meta) ? 9 : kFieldFailed;
       }
       break;
     case 5:
@@ -153,6 +184,16 @@ inline int codec<::guarded::Request>::decode_field(Reader& in, std::string_view 
       }
       if (std::memcmp(key.data(), "loose", 5) == 0) {  // loose: guarded::Color
         return read_value(in, value.loose) ? 6 : kFieldFailed;
+      }
+      break;
+    case 6:
+      if (std::memcmp(key.data(), "legacy", 6) == 0) {  // legacy: guarded::Legacy
+        return read_value(in, value.legacy) ? 7 : kFieldFailed;
+      }
+      break;
+    case 8:
+      if (std::memcmp(key.data(), "balances", 8) == 0) {  // balances: std::vector<Balance>
+        return read_value(in, value.balances) ? 8 : kFieldFailed;
       }
       break;
   }

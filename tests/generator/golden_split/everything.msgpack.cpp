@@ -4,6 +4,14 @@
 
 namespace msgpack_gen {
 
+// golden::Point's pre-encoded keys: only the definitions below use them.
+namespace {
+struct keys_golden_Point {
+  static constexpr char kX[] = "\xa1x";  // "x"
+  static constexpr char kY[] = "\xa1y";  // "y"
+};
+}  // namespace
+
 void codec<::golden::Point>::encode(Writer& out, const ::golden::Point& value) {
   encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
@@ -18,15 +26,15 @@ void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::Point& v
   {  // x, y: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof kX - 1 + encode::max_size(value.x) +
-        sizeof kY - 1 + encode::max_size(value.y));
+        sizeof keys_golden_Point::kX - 1 + encode::max_size(value.x) +
+        sizeof keys_golden_Point::kY - 1 + encode::max_size(value.y));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // x: int32_t
-    p = encode::put_raw(p, kX);
+    p = encode::put_raw(p, keys_golden_Point::kX);
     p = encode::put(p, value.x);
     // y: int32_t
-    p = encode::put_raw(p, kY);
+    p = encode::put_raw(p, keys_golden_Point::kY);
     p = encode::put(p, value.y);
     out.buffer().commit(p);
   }
@@ -50,6 +58,14 @@ int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::gol
   return kUnknownField;
 }
 
+// golden::Meta's pre-encoded keys: only the definitions below use them.
+namespace {
+struct keys_golden_Meta {
+  static constexpr char kVersion[] = "\xa7version";  // "version"
+  static constexpr char kOrigin[] = "\xa6origin";  // "origin"
+};
+}  // namespace
+
 void codec<::golden::Meta>::encode(Writer& out, const ::golden::Meta& value) {
   encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
@@ -64,15 +80,15 @@ void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Meta& val
   {  // version, origin: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof kVersion - 1 + encode::max_size(value.version) +
-        sizeof kOrigin - 1 + encode::max_size(value.origin));
+        sizeof keys_golden_Meta::kVersion - 1 + encode::max_size(value.version) +
+        sizeof keys_golden_Meta::kOrigin - 1 + encode::max_size(value.origin));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // version: int64_t
-    p = encode::put_raw(p, kVersion);
+    p = encode::put_raw(p, keys_golden_Meta::kVersion);
     p = encode::put(p, value.version);
     // origin: std::string
-    p = encode::put_raw(p, kOrigin);
+    p = encode::put_raw(p, keys_golden_Meta::kOrigin);
     p = encode::put(p, value.origin);
     out.buffer().commit(p);
   }
@@ -98,6 +114,19 @@ int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::gold
   return kUnknownField;
 }
 
+// golden::Tagged's pre-encoded keys: only the definitions below use them.
+namespace {
+struct keys_golden_Tagged {
+  static constexpr char kName[] = "\xa8username";  // "username"
+  static constexpr char kNote[] = "\xa4note";  // "note"
+  static constexpr char kScores[] = "\xa1s";  // "s"
+  static constexpr char kZero[] = "\xa4zero";  // "zero"
+  static constexpr char kMetaVersion[] = "\xa7version";  // "version"
+  static constexpr char kMetaOrigin[] = "\xa6origin";  // "origin"
+  static constexpr char kWhere[] = "\xa5where";  // "where"
+};
+}  // namespace
+
 void codec<::golden::Tagged>::encode(Writer& out, const ::golden::Tagged& value) {
   std::uint32_t count = field_count(value);
   out.map_header(count);
@@ -117,44 +146,44 @@ void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::Tagged&
   {  // name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof kName - 1 + encode::max_size(value.name));
+        sizeof keys_golden_Tagged::kName - 1 + encode::max_size(value.name));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // name as "username": std::string
-    p = encode::put_raw(p, kName);
+    p = encode::put_raw(p, keys_golden_Tagged::kName);
     p = encode::put(p, value.name);
     out.buffer().commit(p);
   }
   // note: std::optional<std::string> (omitempty)
   if (!is_empty(value.note)) {
-    out.raw_constant(kNote);
+    out.raw_constant(keys_golden_Tagged::kNote);
     write_value(out, value.note);
   }
   // scores as "s": std::vector<int32_t> (omitempty)
   if (!is_empty(value.scores)) {
-    out.raw_constant(kScores);
+    out.raw_constant(keys_golden_Tagged::kScores);
     write_value(out, value.scores);
   }
   {  // zero, meta.version, meta.origin: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof kZero - 1 + encode::max_size(value.zero) +
-        sizeof kMetaVersion - 1 + encode::max_size(value.meta.version) +
-        sizeof kMetaOrigin - 1 + encode::max_size(value.meta.origin));
+        sizeof keys_golden_Tagged::kZero - 1 + encode::max_size(value.zero) +
+        sizeof keys_golden_Tagged::kMetaVersion - 1 + encode::max_size(value.meta.version) +
+        sizeof keys_golden_Tagged::kMetaOrigin - 1 + encode::max_size(value.meta.origin));
     // zero: int32_t (omitempty)
     if (!is_empty(value.zero)) {
-      p = encode::put_raw(p, kZero);
+      p = encode::put_raw(p, keys_golden_Tagged::kZero);
       p = encode::put(p, value.zero);
     }
     // meta.version: int64_t
-    p = encode::put_raw(p, kMetaVersion);
+    p = encode::put_raw(p, keys_golden_Tagged::kMetaVersion);
     p = encode::put(p, value.meta.version);
     // meta.origin: std::string
-    p = encode::put_raw(p, kMetaOrigin);
+    p = encode::put_raw(p, keys_golden_Tagged::kMetaOrigin);
     p = encode::put(p, value.meta.origin);
     out.buffer().commit(p);
   }
   // where: golden::Point
-  out.raw_constant(kWhere);
+  out.raw_constant(keys_golden_Tagged::kWhere);
   write_value(out, value.where);
 }
 

@@ -13,8 +13,6 @@ namespace msgpack_gen {
 template <>
 struct codec<::golden::Point> {
   static constexpr std::uint32_t kFieldCount = 2;
-  static constexpr char kX[] = "\xa1x";  // "x"
-  static constexpr char kY[] = "\xa1y";  // "y"
   static void encode(Writer& out, const ::golden::Point& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Point& value);
@@ -31,8 +29,6 @@ struct codec<::golden::Point> {
 template <>
 struct codec<::golden::Meta> {
   static constexpr std::uint32_t kFieldCount = 2;
-  static constexpr char kVersion[] = "\xa7version";  // "version"
-  static constexpr char kOrigin[] = "\xa6origin";  // "origin"
   static void encode(Writer& out, const ::golden::Meta& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Meta& value);
@@ -49,13 +45,6 @@ struct codec<::golden::Meta> {
 template <>
 struct codec<::golden::Tagged> {
   static constexpr std::uint32_t kFieldCount = 7;
-  static constexpr char kName[] = "\xa8username";  // "username"
-  static constexpr char kNote[] = "\xa4note";  // "note"
-  static constexpr char kScores[] = "\xa1s";  // "s"
-  static constexpr char kZero[] = "\xa4zero";  // "zero"
-  static constexpr char kMetaVersion[] = "\xa7version";  // "version"
-  static constexpr char kMetaOrigin[] = "\xa6origin";  // "origin"
-  static constexpr char kWhere[] = "\xa5where";  // "where"
   static void encode(Writer& out, const ::golden::Tagged& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Tagged& value);

@@ -4,6 +4,14 @@
 
 namespace msgpack_gen {
 
+// modern::Node's pre-encoded keys: only the definitions below use them.
+namespace {
+struct keys_modern_Node {
+  static constexpr char kLabel[] = "\xa5label";  // "label"
+  static constexpr char kNext[] = "\xa4next";  // "next"
+};
+}  // namespace
+
 void codec<::modern::Node>::encode(Writer& out, const ::modern::Node& value) {
   encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
@@ -18,16 +26,16 @@ void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::Node& val
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof kLabel - 1 + encode::max_size(value.label));
+        sizeof keys_modern_Node::kLabel - 1 + encode::max_size(value.label));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // label: std::string
-    p = encode::put_raw(p, kLabel);
+    p = encode::put_raw(p, keys_modern_Node::kLabel);
     p = encode::put(p, value.label);
     out.buffer().commit(p);
   }
   // next: std::unique_ptr<Node>
-  out.raw_constant(kNext);
+  out.raw_constant(keys_modern_Node::kNext);
   write_value(out, value.next);
 }
 

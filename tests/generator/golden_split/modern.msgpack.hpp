@@ -13,8 +13,6 @@ namespace msgpack_gen {
 template <>
 struct codec<::modern::Node> {
   static constexpr std::uint32_t kFieldCount = 2;
-  static constexpr char kLabel[] = "\xa5label";  // "label"
-  static constexpr char kNext[] = "\xa4next";  // "next"
   static void encode(Writer& out, const ::modern::Node& value);
   // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::modern::Node& value);
