@@ -6,6 +6,7 @@
 
 #include "dto_compare.hpp"
 #include "everything.msgpack.hpp"
+#include "account.msgpack.hpp"
 #include "wide.msgpack.hpp"
 
 using msgpack_gen::Buffer;
@@ -397,4 +398,20 @@ TEST_CASE("required fields beyond the 64th are checked", "[required]") {
     std::snprintf(expected, sizeof expected, "f%02d", missing);
     CHECK_THAT(status.message(), Catch::Contains(expected));
   }
+}
+
+TEST_CASE("private_fields: private and protected fields are encoded with no friend", "[private]") {
+  bank::Account account("ada", 1200, {"gold", "eu"});
+  account.revision = 3;
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, account);
+  // {"revision": 3, "owner": "ada", "balance": 1200, "tags": ["gold", "eu"]}, in that order.
+  const std::string expected =
+      "\x84\xa8revision\x03\xa5owner\xa3" "ada\xa7" "balance\xcd\x04\xb0\xa4tags\x92\xa4gold\xa2" "eu";
+  CHECK(std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size()) == expected);
+  bank::Account back = round_trip(account);
+  CHECK(back.owner() == "ada");
+  CHECK(back.balance() == 1200);
+  CHECK(back.tags() == std::vector<std::string>{"gold", "eu"});
+  CHECK(back.revision == 3);
 }
