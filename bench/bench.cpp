@@ -1,10 +1,12 @@
-// msgpack-gen's generated code against msgpack-c reflection on the seed workload (issue 3).
+// msgpack-gen's generated code against msgpack-c reflection on the seed workload (issue 3), and
+// against a hand-written codec (bench/handwritten.hpp, issue 11).
 //
 // Every benchmark iteration is one pass over `pass` structs (65536 by default): "cold" walks
 // that many distinct instances (more than the caches hold), "hot" cycles the first `hot` (1024)
-// to show the codec's own cost. Before anything is timed, main() checks that both libraries
-// write identical bytes for every instance in map and array mode and that both read them back
-// to equal values, so the rows compare the same work.
+// to show the codec's own cost. Before anything is timed, main() checks that the three codecs
+// write identical bytes for every instance in map and array mode and that each reads them back
+// to equal values, so the rows compare the same work; the hand-written codec is also checked on
+// edge values and hostile input (bench/handwritten_check.hpp).
 //
 //   msgpack_gen_bench [--pass=N] [--hot=N] [--smoke] [Google Benchmark flags]
 //
@@ -22,6 +24,8 @@
 #include <vector>
 
 #include "alloc_count.hpp"
+#include "handwritten.hpp"
+#include "handwritten_check.hpp"
 #include "workload.hpp"
 #include "workload.msgpack.hpp"
 
@@ -35,7 +39,9 @@ bool g_failed = false;  // a benchmark hit an error: the exit status says so (fo
 
 // The instances of one struct in one mode, and their encoding. Both libraries use the same
 // type (one header, msgpack-c's macros), each its own copy of the instances: `gen` for
-// msgpack-gen, `peer` for msgpack-c, so neither walks memory the other has just warmed.
+// msgpack-gen, `peer` for msgpack-c, so neither walks memory the other has just warmed. The
+// hand-written codec marshals `gen` too: the same objects at the same addresses as msgpack-gen,
+// so the generated/hand-written ratio has no difference of heap layout in it.
 template <class Gen, class Peer>
 struct Corpus {
   std::vector<Gen> gen;
@@ -52,7 +58,7 @@ struct Corpus {
   std::exit(1);
 }
 
-// Builds the corpus and proves, untimed, that the two libraries agree on every instance.
+// Builds the corpus and proves, untimed, that the three codecs agree on every instance.
 template <class Gen, class Peer, class Make, class Copy, class Same>
 Corpus<Gen, Peer> build_corpus(const char* name, Make make, Copy copy, Same same) {
   Corpus<Gen, Peer> corpus;
@@ -62,6 +68,7 @@ Corpus<Gen, Peer> build_corpus(const char* name, Make make, Copy copy, Same same
   corpus.offsets.push_back(0);
   msgpack_gen::Buffer ours;
   msgpack::sbuffer theirs;
+  handwritten::Bytes hand;
   // Each library's instances are built in one go, so their nodes and buffers lie in the heap as
   // they would after a batch of work, not interleaved with the other library's or with the
   // checks' temporaries (which would make the cold passes colder than they need be).
@@ -76,6 +83,12 @@ Corpus<Gen, Peer> build_corpus(const char* name, Make make, Copy copy, Same same
       die(std::string(name) + ": instance " + std::to_string(i) +
           " encodes differently in msgpack-gen and msgpack-c");
     }
+    hand.clear();
+    if (!handwritten::encode(hand, corpus.gen[i]) || hand.size() != ours.size() ||
+        std::memcmp(hand.data(), ours.data(), ours.size()) != 0) {
+      die(std::string(name) + ": instance " + std::to_string(i) +
+          " encodes differently in the hand-written codec and msgpack-gen");
+    }
     corpus.bytes.insert(corpus.bytes.end(), ours.data(), ours.data() + ours.size());
     corpus.offsets.push_back(corpus.bytes.size());
 
@@ -86,6 +99,16 @@ Corpus<Gen, Peer> build_corpus(const char* name, Make make, Copy copy, Same same
           ": " + status.message());
     if (!same(decoded, corpus.gen[i])) {
       die(std::string(name) + ": msgpack-gen reads back instance " + std::to_string(i) +
+          " with different values");
+    }
+    Gen by_hand;
+    handwritten::Result result = handwritten::decode(ours.data(), ours.size(), by_hand);
+    if (!result)
+      die(std::string(name) + ": the hand-written codec cannot read back instance " +
+          std::to_string(i) + ": " + handwritten::error_name(result.error) + " at offset " +
+          std::to_string(result.offset));
+    if (!same(by_hand, corpus.gen[i])) {
+      die(std::string(name) + ": the hand-written codec reads back instance " + std::to_string(i) +
           " with different values");
     }
     msgpack::object_handle handle = msgpack::unpack(theirs.data(), theirs.size());
@@ -198,6 +221,25 @@ void marshal_msgpack_c(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
   });
 }
 
+// The hand-written codec (bench/handwritten.hpp) into one reused buffer, from the same objects
+// as msgpack-gen.
+template <class Gen, class Peer>
+void marshal_handwritten(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                         std::size_t distinct) {
+  handwritten::Bytes buffer;
+  bool ok = true;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    buffer.clear();
+    ok &= handwritten::encode(buffer, corpus.gen[i]);
+    benchmark::DoNotOptimize(buffer.data());
+    benchmark::ClobberMemory();
+  });
+  if (!ok) {
+    g_failed = true;
+    state.SkipWithError("the hand-written codec failed to marshal");
+  }
+}
+
 // --- unmarshal ---------------------------------------------------------------------------------
 
 // Into one object reused for every struct: its strings and containers keep their capacity.
@@ -231,6 +273,40 @@ void unmarshal_gen_fresh(benchmark::State& state, const Corpus<Gen, Peer>& corpu
   if (!ok) {
     g_failed = true;
     state.SkipWithError("msgpack-gen failed to unmarshal");
+  }
+}
+
+// The hand-written codec into one reused object, like unmarshal_gen_reused.
+template <class Gen, class Peer>
+void unmarshal_handwritten(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                           std::size_t distinct) {
+  Gen value;
+  bool ok = true;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    ok &= static_cast<bool>(handwritten::decode(corpus.data(i), corpus.size(i), value));
+    benchmark::DoNotOptimize(value);
+    benchmark::ClobberMemory();
+  });
+  if (!ok) {
+    g_failed = true;
+    state.SkipWithError("the hand-written codec failed to unmarshal");
+  }
+}
+
+// The hand-written codec into a new object per struct, like unmarshal_gen_fresh.
+template <class Gen, class Peer>
+void unmarshal_handwritten_fresh(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                                 std::size_t distinct) {
+  bool ok = true;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    Gen value;
+    ok &= static_cast<bool>(handwritten::decode(corpus.data(i), corpus.size(i), value));
+    benchmark::DoNotOptimize(value);
+    benchmark::ClobberMemory();
+  });
+  if (!ok) {
+    g_failed = true;
+    state.SkipWithError("the hand-written codec failed to unmarshal");
   }
 }
 
@@ -285,10 +361,13 @@ void register_family(const std::string& prefix, const Corpus<Gen, Peer>& corpus)
       {"marshal/gen_pool", marshal_gen_pool<Gen, Peer>},
       {"marshal/gen_buffer", marshal_gen_buffer<Gen, Peer>},
       {"marshal/msgpack_c", marshal_msgpack_c<Gen, Peer>},
+      {"marshal/handwritten", marshal_handwritten<Gen, Peer>},
       {"unmarshal/gen_reused", unmarshal_gen_reused<Gen, Peer>},
       {"unmarshal/gen_fresh", unmarshal_gen_fresh<Gen, Peer>},
       {"unmarshal/msgpack_c", unmarshal_msgpack_c<Gen, Peer>},
       {"unmarshal/msgpack_c_tuned", unmarshal_msgpack_c_tuned<Gen, Peer>},
+      {"unmarshal/handwritten", unmarshal_handwritten<Gen, Peer>},
+      {"unmarshal/handwritten_fresh", unmarshal_handwritten_fresh<Gen, Peer>},
   };
   const std::pair<const char*, std::size_t> workloads[] = {
       {"cold", g_pass}, {"hot", g_hot < g_pass ? g_hot : g_pass}};
@@ -336,6 +415,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
+  check_handwritten_codec();
   const auto data_map = build_corpus<Data, Data>(
       "Data", make_data<Data>, copy_data<Data, Data>,
       [](const auto& a, const auto& b) { return same_data(a, b); });

@@ -2,10 +2,13 @@
 // or the runtime: timings on a shared machine are noisy, instruction counts are not.
 //
 //   valgrind --tool=callgrind --instr-atstart=no msgpack_gen_instructions Data unmarshal
-//   (bench/instructions.sh runs them all)
+//   valgrind --tool=callgrind --instr-atstart=no msgpack_gen_instructions Data unmarshal handwritten
+//   (bench/instructions.sh runs them all; --branch-sim adds branch mispredictions)
 //
-// Only the measured loop is instrumented (CALLGRIND_START/STOP_INSTRUMENTATION); it prints the
-// number of structs processed so the caller can divide.
+// The third argument picks the codec: `gen` (the generated code, the default) or `handwritten`
+// (bench/handwritten.hpp, the yardstick of issue 11; marshal and unmarshal only). Only the
+// measured loop is instrumented (CALLGRIND_START/STOP_INSTRUMENTATION); it prints the number of
+// structs processed so the caller can divide.
 #include <valgrind/callgrind.h>
 
 #include <cstdio>
@@ -14,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "handwritten.hpp"
 #include "workload.hpp"
 #include "workload.msgpack.hpp"
 
@@ -23,7 +27,7 @@ constexpr int kInstances = 1024;
 constexpr int kPasses = 4;
 
 template <class T, class Make>
-int run(const char* operation, Make make) {
+int run(const char* operation, bool handwritten, Make make) {
   bench::Rng rng(bench::kSeed);
   std::vector<T> values;
   for (int i = 0; i < kInstances; ++i) values.push_back(make(rng));
@@ -33,7 +37,31 @@ int run(const char* operation, Make make) {
   out.reserve(1 << 16);
   std::vector<T> decoded = values;  // decoding into objects of the same shape: reused capacity
 
-  if (std::strcmp(operation, "marshal") == 0) {
+  if (handwritten) {
+    bench::handwritten::Bytes hand_out;
+    hand_out.room(1 << 16);
+    if (std::strcmp(operation, "marshal") == 0) {
+      CALLGRIND_START_INSTRUMENTATION;
+      for (int pass = 0; pass < kPasses; ++pass) {
+        for (const T& value : values) {
+          hand_out.clear();
+          if (!bench::handwritten::encode(hand_out, value)) return 1;
+        }
+      }
+      CALLGRIND_STOP_INSTRUMENTATION;
+    } else if (std::strcmp(operation, "unmarshal") == 0) {
+      CALLGRIND_START_INSTRUMENTATION;
+      for (int pass = 0; pass < kPasses; ++pass) {
+        for (int i = 0; i < kInstances; ++i) {
+          if (!bench::handwritten::decode(encoded[i].data(), encoded[i].size(), decoded[i])) return 1;
+        }
+      }
+      CALLGRIND_STOP_INSTRUMENTATION;
+    } else {
+      std::fprintf(stderr, "operation for the hand-written codec: marshal or unmarshal\n");
+      return 2;
+    }
+  } else if (std::strcmp(operation, "marshal") == 0) {
     CALLGRIND_START_INSTRUMENTATION;
     for (int pass = 0; pass < kPasses; ++pass) {
       for (const T& value : values) {
@@ -71,17 +99,26 @@ int run(const char* operation, Make make) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s Data|Flat|DataArray|FlatArray marshal|marshal_pool|unmarshal\n", argv[0]);
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr,
+                 "usage: %s Data|Flat|DataArray|FlatArray marshal|marshal_pool|unmarshal "
+                 "[gen|handwritten]\n",
+                 argv[0]);
     return 2;
   }
   std::string type = argv[1];
-  if (type == "Data") return run<bench::Data>(argv[2], bench::make_data<bench::Data>);
-  if (type == "Flat") return run<bench::Flat>(argv[2], bench::make_flat<bench::Flat>);
+  const std::string codec = argc == 4 ? argv[3] : "gen";
+  if (codec != "gen" && codec != "handwritten") {
+    std::fprintf(stderr, "codec: gen or handwritten\n");
+    return 2;
+  }
+  const bool hand = codec == "handwritten";
+  if (type == "Data") return run<bench::Data>(argv[2], hand, bench::make_data<bench::Data>);
+  if (type == "Flat") return run<bench::Flat>(argv[2], hand, bench::make_flat<bench::Flat>);
   if (type == "DataArray")
-    return run<bench::DataArray>(argv[2], bench::make_data<bench::DataArray>);
+    return run<bench::DataArray>(argv[2], hand, bench::make_data<bench::DataArray>);
   if (type == "FlatArray")
-    return run<bench::FlatArray>(argv[2], bench::make_flat<bench::FlatArray>);
+    return run<bench::FlatArray>(argv[2], hand, bench::make_flat<bench::FlatArray>);
   std::fprintf(stderr, "unknown type %s\n", type.c_str());
   return 2;
 }

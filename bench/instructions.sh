@@ -1,16 +1,85 @@
 #!/usr/bin/env bash
 # Instructions per struct for each type and direction, counted by callgrind (stable on a noisy
-# machine). Usage: bench/instructions.sh <build dir>   (built with MSGPACK_GEN_BUILD_BENCH=ON)
+# machine), for the generated code and for the hand-written codec (bench/handwritten.hpp).
+#
+#   bench/instructions.sh <build dir>                 # instructions (Ir) per struct
+#   bench/instructions.sh --branch-sim <build dir>    # also simulated branch mispredictions
+#
+# The build dir is configured with MSGPACK_GEN_BUILD_BENCH=ON. --branch-sim runs callgrind with
+# --branch-sim=yes and adds, per struct, conditional-branch mispredictions (Bcm) and
+# indirect-branch mispredictions (Bim: jump tables, calls through pointers) for each codec.
+# Callgrind's predictor is a simple model (a 2-bit counter table for conditional branches), not
+# the CPU's: compare the codecs with each other, not with hardware counters.
+# "gen/hand" is the generated code's count over the hand-written codec's.
 set -euo pipefail
+branch_sim=no
+if [[ "${1:-}" == "--branch-sim" ]]; then
+  branch_sim=yes
+  shift
+fi
+if [[ $# -ne 1 ]]; then
+  echo "usage: $0 [--branch-sim] <build dir>" >&2
+  exit 2
+fi
 probe="$1/bench/msgpack_gen_instructions"
-printf "%-10s %-10s %12s\n" type operation "instr/struct"
+if [[ ! -x "$probe" ]]; then
+  echo "$0: no $probe (configure with MSGPACK_GEN_BUILD_BENCH=ON, build msgpack_gen_instructions)" >&2
+  exit 1
+fi
+
+# measure <type> <operation> <codec>: prints "Ir Bcm Bim" per struct (x100 for Bcm and Bim, as
+# integers; "-" for Bcm and Bim without --branch-sim).
+measure() {
+  local log structs line
+  log=$(mktemp)
+  if ! structs=$(valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/dev/null \
+      --branch-sim="$branch_sim" "$probe" "$1" "$2" "$3" 2>"$log"); then
+    echo "$0: $probe $1 $2 $3 failed:" >&2
+    cat "$log" >&2
+    rm -f "$log"
+    exit 1
+  fi
+  # "Collected : Ir" or, with --branch-sim, "Collected : Ir Bc Bcm Bi Bim"
+  line=$(sed -n 's/.*Collected : \([0-9 ]*\).*/\1/p' "$log")
+  rm -f "$log"
+  read -r -a counts <<<"$line"
+  if [[ "$branch_sim" == yes ]]; then
+    echo "$((counts[0] / structs)) $((counts[2] * 100 / structs)) $((counts[4] * 100 / structs))"
+  else
+    echo "$((counts[0] / structs)) - -"
+  fi
+}
+
+# 123 -> 1.23
+hundredths() {
+  if [[ "$1" == - ]]; then echo -; else printf "%d.%02d" $(($1 / 100)) $(($1 % 100)); fi
+}
+ratio() {
+  if [[ "$1" == - || "$2" == - || "$2" == 0 ]]; then echo -; else
+    hundredths $(((${1} * 100 + ${2} / 2) / ${2})); fi
+}
+
+if [[ "$branch_sim" == yes ]]; then
+  printf "%-10s %-13s %11s %11s %9s %9s %9s %9s %9s %9s\n" type operation "gen instr" \
+    "hand instr" gen/hand "gen Bcm" "hand Bcm" gen/hand "gen Bim" "hand Bim"
+else
+  printf "%-10s %-13s %11s %11s %9s\n" type operation "gen instr" "hand instr" gen/hand
+fi
 for type in Data Flat DataArray FlatArray; do
   for operation in marshal marshal_pool unmarshal; do
-    log=$(mktemp)
-    structs=$(valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/dev/null \
-      "$probe" "$type" "$operation" 2>"$log")
-    total=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log")
-    rm -f "$log"
-    printf "%-10s %-10s %12d\n" "$type" "$operation" $((total / structs))
+    read -r g_ir g_bcm g_bim <<<"$(measure "$type" "$operation" gen)"
+    if [[ "$operation" == marshal_pool ]]; then
+      h_ir=- h_bcm=- h_bim=-
+    else
+      read -r h_ir h_bcm h_bim <<<"$(measure "$type" "$operation" handwritten)"
+    fi
+    if [[ "$branch_sim" == yes ]]; then
+      printf "%-10s %-13s %11s %11s %9s %9s %9s %9s %9s %9s\n" "$type" "$operation" "$g_ir" \
+        "$h_ir" "$(ratio "$g_ir" "$h_ir")" "$(hundredths "$g_bcm")" "$(hundredths "$h_bcm")" \
+        "$(ratio "$g_bcm" "$h_bcm")" "$(hundredths "$g_bim")" "$(hundredths "$h_bim")"
+    else
+      printf "%-10s %-13s %11s %11s %9s\n" "$type" "$operation" "$g_ir" "$h_ir" \
+        "$(ratio "$g_ir" "$h_ir")"
+    fi
   done
 done
