@@ -405,9 +405,11 @@ TEST_CASE("private_fields: private and protected fields are encoded with no frie
   account.revision = 3;
   Buffer buffer;
   msgpack_gen::marshal(buffer, account);
-  // {"revision": 3, "owner": "ada", "balance": 1200, "tags": ["gold", "eu"]}, in that order.
+  // {"revision": 3, "owner": "ada", "balance": 1200, "level": 7, "level_": 9,
+  //  "tags": ["gold", "eu"]}, in declaration order.
   const std::string expected =
-      "\x84\xa8revision\x03\xa5owner\xa3" "ada\xa7" "balance\xcd\x04\xb0\xa4tags\x92\xa4gold\xa2" "eu";
+      "\x86\xa8revision\x03\xa5owner\xa3" "ada\xa7" "balance\xcd\x04\xb0"
+      "\xa5level\x07\xa6level_\x09\xa4tags\x92\xa4gold\xa2" "eu";
   CHECK(std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size()) == expected);
   bank::Account back = round_trip(account);
   CHECK(back.owner() == "ada");

@@ -127,21 +127,6 @@ void number_fields(std::vector<WireField>& fields, std::string& field_count) {
   }
 }
 
-// "::shop::Res<Value>" -> "shop_Res_Value": letters and digits, one '_' between runs of
-// anything else, none at the ends (so never a reserved identifier's "__").
-std::string identifier_from(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c))) {
-      out += c;
-    } else if (!out.empty() && out.back() != '_') {
-      out += '_';
-    }
-  }
-  while (!out.empty() && out.back() == '_') out.pop_back();
-  return out;
-}
-
 bool is_template(const ir::Struct& s) {
   return !s.template_params.empty();
 }
@@ -549,7 +534,7 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
   if (!in_header && !constants.empty()) {
     // Only the source file's definitions use the keys (--split): they live there, in a scope of
     // their own, so a file that includes the header does not parse them.
-    std::string scope = "keys_" + identifier_from(s.id);
+    std::string scope = "keys_" + ir::identifier_from(s.id);
     code.source_prelude =
         print("declaration.key_scope", {{"scope", scope}, {"name", s.id}, {"constants", constants}});
     for (WireField& wire : fields) {
@@ -575,7 +560,7 @@ bool is_template_struct(const ir::Struct& s) {
 }
 
 std::string emit_enum_names(const ir::Type& enum_type) {
-  std::string guard = identifier_from(enum_type.enum_name);
+  std::string guard = ir::identifier_from(enum_type.enum_name);
   std::string name_cases, parse_tests;
   std::set<std::int64_t> values;  // aliases share a value: the first name is the one written
   for (const ir::Enumerator& e : enum_type.enumerators) {
@@ -591,7 +576,7 @@ std::string emit_enum_names(const ir::Type& enum_type) {
 }
 
 std::string emit_enum_range(const ir::Type& enum_type) {
-  return print("declaration.enum_range", {{"guard", identifier_from(enum_type.enum_name)},
+  return print("declaration.enum_range", {{"guard", ir::identifier_from(enum_type.enum_name)},
                                           {"name", enum_type.enum_name.substr(2)},
                                           {"type", enum_type.enum_name},
                                           {"min", std::to_string(enum_type.enum_min)},

@@ -652,16 +652,16 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   field.is_private = true;
   field.private_access.owner_cpp = "::" + declaring_name;
   field.private_access.member_type = member_type;
-  std::string tag_name;
-  for (char c : owner + "::" + field.name) {
-    bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
-    if (word) {
-      tag_name += c;
-    } else if (!tag_name.empty() && tag_name.back() != '_') {
-      tag_name += '_';
-    }
-  }
-  field.private_access.tag = tag_name;
+  // One tag per member, even for names that differ only in punctuation (`size`, `size_`).
+  std::string tag_name = ir::identifier_from(owner + "::" + field.name);
+  auto taken = [&](const std::string& candidate) {
+    return std::any_of(s.fields.begin(), s.fields.end(), [&](const ir::Field& f) {
+      return f.is_private && f.private_access.tag == candidate;
+    });
+  };
+  std::string unique = tag_name;
+  for (int n = 2; taken(unique); ++n) unique = tag_name + "_" + std::to_string(n);
+  field.private_access.tag = unique;
   return true;
 }
 

@@ -1,5 +1,7 @@
 #include "ir/ir.hpp"
 
+#include <cctype>
+
 namespace msgpack_gen::ir {
 
 namespace {
@@ -12,6 +14,19 @@ std::string replace_extension(const std::string& header_path, const char* extens
   return header_path.substr(0, dot) + extension;
 }
 }  // namespace
+
+std::string identifier_from(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      out += c;
+    } else if (!out.empty() && out.back() != '_') {
+      out += '_';
+    }
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
 
 std::string output_path_for(const std::string& header_path) {
   return replace_extension(header_path, ".msgpack.hpp");

@@ -127,6 +127,11 @@ struct Module {
   std::vector<Header> headers;  // every header of the package, in path order
 };
 
+// "::shop::Res<Value>" -> "shop_Res_Value": letters and digits, one '_' between runs of
+// anything else, none at the ends (so never a reserved identifier's "__"). Generated code names
+// its helpers (key scopes, member-pointer tags, include guards) with it.
+std::string identifier_from(const std::string& text);
+
 // The file generated for a header: "shop/Data.hpp" -> "shop/Data.msgpack.hpp".
 std::string output_path_for(const std::string& header_path);
 // Its definitions with --split: "shop/Data.hpp" -> "shop/Data.msgpack.cpp".

@@ -24,6 +24,8 @@ class MSGPACK_TAG("private_fields") Account {
  private:
   std::string owner_ MSGPACK_TAG("owner");
   std::int64_t balance_ MSGPACK_TAG("balance,omitempty");
+  std::uint8_t level = 7;   // two names that differ only in punctuation get one
+  std::uint8_t level_ = 9;  // member-pointer tag each
 
  protected:
   std::vector<std::string> tags_ MSGPACK_TAG("tags");

@@ -15,32 +15,46 @@ namespace msgpack_gen {
 // (msgpack_gen/access.hpp).
 namespace members {
 // ::bank::Account::owner_
-struct bank_Account_owner_ {
+struct bank_Account_owner {
   using type = member_pointer_t<::bank::Account, std::basic_string<char>>;
-  friend constexpr type member_pointer(bank_Account_owner_) noexcept;
+  friend constexpr type member_pointer(bank_Account_owner) noexcept;
 };
 // ::bank::Account::balance_
-struct bank_Account_balance_ {
+struct bank_Account_balance {
   using type = member_pointer_t<::bank::Account, long>;
-  friend constexpr type member_pointer(bank_Account_balance_) noexcept;
+  friend constexpr type member_pointer(bank_Account_balance) noexcept;
+};
+// ::bank::Account::level
+struct bank_Account_level {
+  using type = member_pointer_t<::bank::Account, unsigned char>;
+  friend constexpr type member_pointer(bank_Account_level) noexcept;
+};
+// ::bank::Account::level_
+struct bank_Account_level_2 {
+  using type = member_pointer_t<::bank::Account, unsigned char>;
+  friend constexpr type member_pointer(bank_Account_level_2) noexcept;
 };
 // ::bank::Account::tags_
-struct bank_Account_tags_ {
+struct bank_Account_tags {
   using type = member_pointer_t<::bank::Account, std::vector<std::basic_string<char>>>;
-  friend constexpr type member_pointer(bank_Account_tags_) noexcept;
+  friend constexpr type member_pointer(bank_Account_tags) noexcept;
 };
 }  // namespace members
-template struct members::expose_member<members::bank_Account_owner_, &::bank::Account::owner_>;
-template struct members::expose_member<members::bank_Account_balance_, &::bank::Account::balance_>;
-template struct members::expose_member<members::bank_Account_tags_, &::bank::Account::tags_>;
+template struct members::expose_member<members::bank_Account_owner, &::bank::Account::owner_>;
+template struct members::expose_member<members::bank_Account_balance, &::bank::Account::balance_>;
+template struct members::expose_member<members::bank_Account_level, &::bank::Account::level>;
+template struct members::expose_member<members::bank_Account_level_2, &::bank::Account::level_>;
+template struct members::expose_member<members::bank_Account_tags, &::bank::Account::tags_>;
 
-// bank::Account: a map of 4 fields
+// bank::Account: a map of 6 fields
 template <>
 struct codec<::bank::Account> {
-  static constexpr std::uint32_t kFieldCount = 4;
+  static constexpr std::uint32_t kFieldCount = 6;
   static constexpr char kRevision[] = "\xa8revision";  // "revision"
   static constexpr char kOwner[] = "\xa5owner";  // "owner"
   static constexpr char kBalance[] = "\xa7" "balance";  // "balance"
+  static constexpr char kLevel[] = "\xa5level";  // "level"
+  static constexpr char kLevel2[] = "\xa6level_";  // "level_"
   static constexpr char kTags[] = "\xa4tags";  // "tags"
   static void encode(Writer& out, const ::bank::Account& value);
   // The pairs without a map header, for structs that inline this one.
@@ -62,18 +76,20 @@ inline void codec<::bank::Account>::encode(Writer& out, const ::bank::Account& v
 
 inline std::uint32_t codec<::bank::Account>::field_count(const ::bank::Account& value) {
   std::uint32_t count = kFieldCount;
-  if (is_empty((value.*member_pointer(members::bank_Account_balance_{})))) --count;
+  if (is_empty((value.*member_pointer(members::bank_Account_balance{})))) --count;
   return count;
 }
 
 inline void codec<::bank::Account>::encode_fields(Writer& out, const ::bank::Account& value,
                                          std::string_view prefix) {
-  {  // revision, owner_, balance_: one capacity check for the run
+  {  // revision, owner_, balance_, level, level_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
         sizeof kRevision - 1 + encode::max_size(value.revision) +
-        sizeof kOwner - 1 + encode::max_size((value.*member_pointer(members::bank_Account_owner_{}))) +
-        sizeof kBalance - 1 + encode::max_size((value.*member_pointer(members::bank_Account_balance_{}))));
+        sizeof kOwner - 1 + encode::max_size((value.*member_pointer(members::bank_Account_owner{}))) +
+        sizeof kBalance - 1 + encode::max_size((value.*member_pointer(members::bank_Account_balance{}))) +
+        sizeof kLevel - 1 + encode::max_size((value.*member_pointer(members::bank_Account_level{}))) +
+        sizeof kLevel2 - 1 + encode::max_size((value.*member_pointer(members::bank_Account_level_2{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // revision: int
@@ -81,17 +97,23 @@ inline void codec<::bank::Account>::encode_fields(Writer& out, const ::bank::Acc
     p = encode::put(p, value.revision);
     // owner_ as "owner": std::string
     p = encode::put_raw(p, kOwner);
-    p = encode::put(p, (value.*member_pointer(members::bank_Account_owner_{})));
+    p = encode::put(p, (value.*member_pointer(members::bank_Account_owner{})));
     // balance_ as "balance": std::int64_t (omitempty)
-    if (!is_empty((value.*member_pointer(members::bank_Account_balance_{})))) {
+    if (!is_empty((value.*member_pointer(members::bank_Account_balance{})))) {
       p = encode::put_raw(p, kBalance);
-      p = encode::put(p, (value.*member_pointer(members::bank_Account_balance_{})));
+      p = encode::put(p, (value.*member_pointer(members::bank_Account_balance{})));
     }
+    // level: std::uint8_t
+    p = encode::put_raw(p, kLevel);
+    p = encode::put(p, (value.*member_pointer(members::bank_Account_level{})));
+    // level_: std::uint8_t
+    p = encode::put_raw(p, kLevel2);
+    p = encode::put(p, (value.*member_pointer(members::bank_Account_level_2{})));
     out.buffer().commit(p);
   }
   // tags_ as "tags": std::vector<std::string>
   out.raw_constant(kTags);
-  write_value(out, (value.*member_pointer(members::bank_Account_tags_{})));
+  write_value(out, (value.*member_pointer(members::bank_Account_tags{})));
 }
 
 inline bool codec<::bank::Account>::decode(Reader& in, ::bank::Account& value) {
@@ -102,17 +124,25 @@ inline int codec<::bank::Account>::decode_field(Reader& in, std::string_view key
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "tags", 4) == 0) {  // tags_ as "tags": std::vector<std::string>
-        return read_value(in, (value.*member_pointer(members::bank_Account_tags_{}))) ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::bank_Account_tags{}))) ? 5 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "owner", 5) == 0) {  // owner_ as "owner": std::string
-        return read_value(in, (value.*member_pointer(members::bank_Account_owner_{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::bank_Account_owner{}))) ? 1 : kFieldFailed;
+      }
+      if (std::memcmp(key.data(), "level", 5) == 0) {  // level: std::uint8_t
+        return read_value(in, (value.*member_pointer(members::bank_Account_level{}))) ? 3 : kFieldFailed;
+      }
+      break;
+    case 6:
+      if (std::memcmp(key.data(), "level_", 6) == 0) {  // level_: std::uint8_t
+        return read_value(in, (value.*member_pointer(members::bank_Account_level_2{}))) ? 4 : kFieldFailed;
       }
       break;
     case 7:
       if (std::memcmp(key.data(), "balance", 7) == 0) {  // balance_ as "balance": std::int64_t
-        return read_value(in, (value.*member_pointer(members::bank_Account_balance_{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::bank_Account_balance{}))) ? 2 : kFieldFailed;
       }
       break;
     case 8:

@@ -9,48 +9,48 @@ namespace msgpack_gen {
 // (msgpack_gen/access.hpp).
 namespace members {
 // ::scene::Scene::title_
-struct scene_Scene_title_ {
+struct scene_Scene_title {
   using type = member_pointer_t<::scene::Scene, std::basic_string<char>>;
-  friend constexpr type member_pointer(scene_Scene_title_) noexcept;
+  friend constexpr type member_pointer(scene_Scene_title) noexcept;
 };
 // ::scene::Scene::revision_
-struct scene_Scene_revision_ {
+struct scene_Scene_revision {
   using type = member_pointer_t<::scene::Scene, unsigned long>;
-  friend constexpr type member_pointer(scene_Scene_revision_) noexcept;
+  friend constexpr type member_pointer(scene_Scene_revision) noexcept;
 };
 // ::scene::Scene::layers_
-struct scene_Scene_layers_ {
+struct scene_Scene_layers {
   using type = member_pointer_t<::scene::Scene, std::vector<scene::Scene::Layer>>;
-  friend constexpr type member_pointer(scene_Scene_layers_) noexcept;
+  friend constexpr type member_pointer(scene_Scene_layers) noexcept;
 };
 // ::scene::Scene::Layer::name_
-struct scene_Scene_Layer_name_ {
+struct scene_Scene_Layer_name {
   using type = member_pointer_t<::scene::Scene::Layer, std::basic_string<char>>;
-  friend constexpr type member_pointer(scene_Scene_Layer_name_) noexcept;
+  friend constexpr type member_pointer(scene_Scene_Layer_name) noexcept;
 };
 // ::scene::Scene::Layer::visible_
-struct scene_Scene_Layer_visible_ {
+struct scene_Scene_Layer_visible {
   using type = member_pointer_t<::scene::Scene::Layer, bool>;
-  friend constexpr type member_pointer(scene_Scene_Layer_visible_) noexcept;
+  friend constexpr type member_pointer(scene_Scene_Layer_visible) noexcept;
 };
 // ::scene::Scene::Layer::opacity_
-struct scene_Scene_Layer_opacity_ {
+struct scene_Scene_Layer_opacity {
   using type = member_pointer_t<::scene::Scene::Layer, unsigned char>;
-  friend constexpr type member_pointer(scene_Scene_Layer_opacity_) noexcept;
+  friend constexpr type member_pointer(scene_Scene_Layer_opacity) noexcept;
 };
 // ::scene::Scene::Layer::nodes_
-struct scene_Scene_Layer_nodes_ {
+struct scene_Scene_Layer_nodes {
   using type = member_pointer_t<::scene::Scene::Layer, std::vector<scene::Scene::Node>>;
-  friend constexpr type member_pointer(scene_Scene_Layer_nodes_) noexcept;
+  friend constexpr type member_pointer(scene_Scene_Layer_nodes) noexcept;
 };
 }  // namespace members
-template struct members::expose_member<members::scene_Scene_title_, &::scene::Scene::title_>;
-template struct members::expose_member<members::scene_Scene_revision_, &::scene::Scene::revision_>;
-template struct members::expose_member<members::scene_Scene_layers_, &::scene::Scene::layers_>;
-template struct members::expose_member<members::scene_Scene_Layer_name_, &::scene::Scene::Layer::name_>;
-template struct members::expose_member<members::scene_Scene_Layer_visible_, &::scene::Scene::Layer::visible_>;
-template struct members::expose_member<members::scene_Scene_Layer_opacity_, &::scene::Scene::Layer::opacity_>;
-template struct members::expose_member<members::scene_Scene_Layer_nodes_, &::scene::Scene::Layer::nodes_>;
+template struct members::expose_member<members::scene_Scene_title, &::scene::Scene::title_>;
+template struct members::expose_member<members::scene_Scene_revision, &::scene::Scene::revision_>;
+template struct members::expose_member<members::scene_Scene_layers, &::scene::Scene::layers_>;
+template struct members::expose_member<members::scene_Scene_Layer_name, &::scene::Scene::Layer::name_>;
+template struct members::expose_member<members::scene_Scene_Layer_visible, &::scene::Scene::Layer::visible_>;
+template struct members::expose_member<members::scene_Scene_Layer_opacity, &::scene::Scene::Layer::opacity_>;
+template struct members::expose_member<members::scene_Scene_Layer_nodes, &::scene::Scene::Layer::nodes_>;
 
 // scene::Scene's pre-encoded keys: only the definitions below use them.
 namespace {
@@ -77,21 +77,21 @@ void codec<::scene::Scene>::encode_fields(Writer& out, const ::scene::Scene& val
   {  // title_, revision_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_scene_Scene::kTitle - 1 + encode::max_size((value.*member_pointer(members::scene_Scene_title_{}))) +
-        sizeof keys_scene_Scene::kRevision - 1 + encode::max_size((value.*member_pointer(members::scene_Scene_revision_{}))));
+        sizeof keys_scene_Scene::kTitle - 1 + encode::max_size((value.*member_pointer(members::scene_Scene_title{}))) +
+        sizeof keys_scene_Scene::kRevision - 1 + encode::max_size((value.*member_pointer(members::scene_Scene_revision{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // title_ as "title": std::string
     p = encode::put_raw(p, keys_scene_Scene::kTitle);
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_title_{})));
+    p = encode::put(p, (value.*member_pointer(members::scene_Scene_title{})));
     // revision_ as "rev": std::uint64_t
     p = encode::put_raw(p, keys_scene_Scene::kRevision);
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_revision_{})));
+    p = encode::put(p, (value.*member_pointer(members::scene_Scene_revision{})));
     out.buffer().commit(p);
   }
   // layers_ as "layers": std::vector<Layer>
   out.raw_constant(keys_scene_Scene::kLayers);
-  write_value(out, (value.*member_pointer(members::scene_Scene_layers_{})));
+  write_value(out, (value.*member_pointer(members::scene_Scene_layers{})));
 }
 
 bool codec<::scene::Scene>::decode(Reader& in, ::scene::Scene& value) {
@@ -102,17 +102,17 @@ int codec<::scene::Scene>::decode_field(Reader& in, std::string_view key, ::scen
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "rev", 3) == 0) {  // revision_ as "rev": std::uint64_t
-        return read_value(in, (value.*member_pointer(members::scene_Scene_revision_{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::scene_Scene_revision{}))) ? 1 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "title", 5) == 0) {  // title_ as "title": std::string
-        return read_value(in, (value.*member_pointer(members::scene_Scene_title_{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::scene_Scene_title{}))) ? 0 : kFieldFailed;
       }
       break;
     case 6:
       if (std::memcmp(key.data(), "layers", 6) == 0) {  // layers_ as "layers": std::vector<Layer>
-        return read_value(in, (value.*member_pointer(members::scene_Scene_layers_{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::scene_Scene_layers{}))) ? 2 : kFieldFailed;
       }
       break;
   }
@@ -210,15 +210,15 @@ void codec<::scene::Scene::Layer>::encode(Writer& out, const ::scene::Scene::Lay
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // name_, visible_, opacity_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_name_{}))) +
-        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_visible_{}))) +
-        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_opacity_{}))));
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_name_{})));  // [0] name_: std::string
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_visible_{})));  // [1] visible_: bool
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_opacity_{})));  // [2] opacity_: std::uint8_t
+        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_name{}))) +
+        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_visible{}))) +
+        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_opacity{}))));
+    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_name{})));  // [0] name_: std::string
+    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_visible{})));  // [1] visible_: bool
+    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_opacity{})));  // [2] opacity_: std::uint8_t
     out.buffer().commit(p);
   }
-  write_value(out, (value.*member_pointer(members::scene_Scene_Layer_nodes_{})));  // [3] nodes_: std::vector<Node>
+  write_value(out, (value.*member_pointer(members::scene_Scene_Layer_nodes{})));  // [3] nodes_: std::vector<Node>
 }
 
 bool codec<::scene::Scene::Layer>::decode(Reader& in, ::scene::Scene::Layer& value) {
@@ -226,10 +226,10 @@ bool codec<::scene::Scene::Layer>::decode(Reader& in, ::scene::Scene::Layer& val
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_name_{})))) return in.in_field("name_");  // name_: std::string
-  if (count > 1 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_visible_{})))) return in.in_field("visible_");  // visible_: bool
-  if (count > 2 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_opacity_{})))) return in.in_field("opacity_");  // opacity_: std::uint8_t
-  if (count > 3 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_nodes_{})))) return in.in_field("nodes_");  // nodes_: std::vector<Node>
+  if (count > 0 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_name{})))) return in.in_field("name_");  // name_: std::string
+  if (count > 1 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_visible{})))) return in.in_field("visible_");  // visible_: bool
+  if (count > 2 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_opacity{})))) return in.in_field("opacity_");  // opacity_: std::uint8_t
+  if (count > 3 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_nodes{})))) return in.in_field("nodes_");  // nodes_: std::vector<Node>
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

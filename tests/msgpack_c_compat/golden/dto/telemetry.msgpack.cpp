@@ -9,132 +9,132 @@ namespace msgpack_gen {
 // (msgpack_gen/access.hpp).
 namespace members {
 // ::telemetry::Pose::stamp_ns_
-struct telemetry_Pose_stamp_ns_ {
+struct telemetry_Pose_stamp_ns {
   using type = member_pointer_t<::telemetry::Pose, unsigned long>;
-  friend constexpr type member_pointer(telemetry_Pose_stamp_ns_) noexcept;
+  friend constexpr type member_pointer(telemetry_Pose_stamp_ns) noexcept;
 };
 // ::telemetry::Pose::frame_id_
-struct telemetry_Pose_frame_id_ {
+struct telemetry_Pose_frame_id {
   using type = member_pointer_t<::telemetry::Pose, char[16]>;
-  friend constexpr type member_pointer(telemetry_Pose_frame_id_) noexcept;
+  friend constexpr type member_pointer(telemetry_Pose_frame_id) noexcept;
 };
 // ::telemetry::Pose::matrix_
-struct telemetry_Pose_matrix_ {
+struct telemetry_Pose_matrix {
   using type = member_pointer_t<::telemetry::Pose, float[4][4]>;
-  friend constexpr type member_pointer(telemetry_Pose_matrix_) noexcept;
+  friend constexpr type member_pointer(telemetry_Pose_matrix) noexcept;
 };
 // ::telemetry::ImuSample::accel_
-struct telemetry_ImuSample_accel_ {
+struct telemetry_ImuSample_accel {
   using type = member_pointer_t<::telemetry::ImuSample, telemetry::Vector3>;
-  friend constexpr type member_pointer(telemetry_ImuSample_accel_) noexcept;
+  friend constexpr type member_pointer(telemetry_ImuSample_accel) noexcept;
 };
 // ::telemetry::ImuSample::gyro_
-struct telemetry_ImuSample_gyro_ {
+struct telemetry_ImuSample_gyro {
   using type = member_pointer_t<::telemetry::ImuSample, telemetry::Vector3>;
-  friend constexpr type member_pointer(telemetry_ImuSample_gyro_) noexcept;
+  friend constexpr type member_pointer(telemetry_ImuSample_gyro) noexcept;
 };
 // ::telemetry::ImuSample::temperature_
-struct telemetry_ImuSample_temperature_ {
+struct telemetry_ImuSample_temperature {
   using type = member_pointer_t<::telemetry::ImuSample, float>;
-  friend constexpr type member_pointer(telemetry_ImuSample_temperature_) noexcept;
+  friend constexpr type member_pointer(telemetry_ImuSample_temperature) noexcept;
 };
 // ::telemetry::ImuSample::raw_
-struct telemetry_ImuSample_raw_ {
+struct telemetry_ImuSample_raw {
   using type = member_pointer_t<::telemetry::ImuSample, unsigned char[32]>;
-  friend constexpr type member_pointer(telemetry_ImuSample_raw_) noexcept;
+  friend constexpr type member_pointer(telemetry_ImuSample_raw) noexcept;
 };
 // ::telemetry::SensorBase::sensor_id_
-struct telemetry_RangeSensor_sensor_id_ {
+struct telemetry_RangeSensor_sensor_id {
   using type = member_pointer_t<::telemetry::SensorBase, unsigned int>;
-  friend constexpr type member_pointer(telemetry_RangeSensor_sensor_id_) noexcept;
+  friend constexpr type member_pointer(telemetry_RangeSensor_sensor_id) noexcept;
 };
 // ::telemetry::SensorBase::label_
-struct telemetry_RangeSensor_label_ {
+struct telemetry_RangeSensor_label {
   using type = member_pointer_t<::telemetry::SensorBase, std::basic_string<char>>;
-  friend constexpr type member_pointer(telemetry_RangeSensor_label_) noexcept;
+  friend constexpr type member_pointer(telemetry_RangeSensor_label) noexcept;
 };
 // ::telemetry::RangeSensor::range_m_
-struct telemetry_RangeSensor_range_m_ {
+struct telemetry_RangeSensor_range_m {
   using type = member_pointer_t<::telemetry::RangeSensor, float>;
-  friend constexpr type member_pointer(telemetry_RangeSensor_range_m_) noexcept;
+  friend constexpr type member_pointer(telemetry_RangeSensor_range_m) noexcept;
 };
 // ::telemetry::RangeSensor::min_m_
-struct telemetry_RangeSensor_min_m_ {
+struct telemetry_RangeSensor_min_m {
   using type = member_pointer_t<::telemetry::RangeSensor, float>;
-  friend constexpr type member_pointer(telemetry_RangeSensor_min_m_) noexcept;
+  friend constexpr type member_pointer(telemetry_RangeSensor_min_m) noexcept;
 };
 // ::telemetry::RangeSensor::max_m_
-struct telemetry_RangeSensor_max_m_ {
+struct telemetry_RangeSensor_max_m {
   using type = member_pointer_t<::telemetry::RangeSensor, float>;
-  friend constexpr type member_pointer(telemetry_RangeSensor_max_m_) noexcept;
+  friend constexpr type member_pointer(telemetry_RangeSensor_max_m) noexcept;
 };
 // ::telemetry::RangeSensor::status_
-struct telemetry_RangeSensor_status_ {
+struct telemetry_RangeSensor_status {
   using type = member_pointer_t<::telemetry::RangeSensor, short>;
-  friend constexpr type member_pointer(telemetry_RangeSensor_status_) noexcept;
+  friend constexpr type member_pointer(telemetry_RangeSensor_status) noexcept;
 };
 // ::telemetry::TelemetryFrame::sequence_
-struct telemetry_TelemetryFrame_sequence_ {
+struct telemetry_TelemetryFrame_sequence {
   using type = member_pointer_t<::telemetry::TelemetryFrame, unsigned long>;
-  friend constexpr type member_pointer(telemetry_TelemetryFrame_sequence_) noexcept;
+  friend constexpr type member_pointer(telemetry_TelemetryFrame_sequence) noexcept;
 };
 // ::telemetry::TelemetryFrame::robot_
-struct telemetry_TelemetryFrame_robot_ {
+struct telemetry_TelemetryFrame_robot {
   using type = member_pointer_t<::telemetry::TelemetryFrame, char[16]>;
-  friend constexpr type member_pointer(telemetry_TelemetryFrame_robot_) noexcept;
+  friend constexpr type member_pointer(telemetry_TelemetryFrame_robot) noexcept;
 };
 // ::telemetry::TelemetryFrame::mode_
-struct telemetry_TelemetryFrame_mode_ {
+struct telemetry_TelemetryFrame_mode {
   using type = member_pointer_t<::telemetry::TelemetryFrame, signed char>;
-  friend constexpr type member_pointer(telemetry_TelemetryFrame_mode_) noexcept;
+  friend constexpr type member_pointer(telemetry_TelemetryFrame_mode) noexcept;
 };
 // ::telemetry::TelemetryFrame::pose_
-struct telemetry_TelemetryFrame_pose_ {
+struct telemetry_TelemetryFrame_pose {
   using type = member_pointer_t<::telemetry::TelemetryFrame, telemetry::Pose>;
-  friend constexpr type member_pointer(telemetry_TelemetryFrame_pose_) noexcept;
+  friend constexpr type member_pointer(telemetry_TelemetryFrame_pose) noexcept;
 };
 // ::telemetry::TelemetryFrame::joint_positions_
-struct telemetry_TelemetryFrame_joint_positions_ {
+struct telemetry_TelemetryFrame_joint_positions {
   using type = member_pointer_t<::telemetry::TelemetryFrame, std::vector<double>>;
-  friend constexpr type member_pointer(telemetry_TelemetryFrame_joint_positions_) noexcept;
+  friend constexpr type member_pointer(telemetry_TelemetryFrame_joint_positions) noexcept;
 };
 // ::telemetry::TelemetryFrame::imu_
-struct telemetry_TelemetryFrame_imu_ {
+struct telemetry_TelemetryFrame_imu {
   using type = member_pointer_t<::telemetry::TelemetryFrame, std::vector<telemetry::ImuSample>>;
-  friend constexpr type member_pointer(telemetry_TelemetryFrame_imu_) noexcept;
+  friend constexpr type member_pointer(telemetry_TelemetryFrame_imu) noexcept;
 };
 // ::telemetry::TelemetryFrame::ranges_
-struct telemetry_TelemetryFrame_ranges_ {
+struct telemetry_TelemetryFrame_ranges {
   using type = member_pointer_t<::telemetry::TelemetryFrame, std::vector<telemetry::RangeSensor>>;
-  friend constexpr type member_pointer(telemetry_TelemetryFrame_ranges_) noexcept;
+  friend constexpr type member_pointer(telemetry_TelemetryFrame_ranges) noexcept;
 };
 // ::telemetry::TelemetryFrame::diagnostics_
-struct telemetry_TelemetryFrame_diagnostics_ {
+struct telemetry_TelemetryFrame_diagnostics {
   using type = member_pointer_t<::telemetry::TelemetryFrame, std::map<std::basic_string<char>, float>>;
-  friend constexpr type member_pointer(telemetry_TelemetryFrame_diagnostics_) noexcept;
+  friend constexpr type member_pointer(telemetry_TelemetryFrame_diagnostics) noexcept;
 };
 }  // namespace members
-template struct members::expose_member<members::telemetry_Pose_stamp_ns_, &::telemetry::Pose::stamp_ns_>;
-template struct members::expose_member<members::telemetry_Pose_frame_id_, &::telemetry::Pose::frame_id_>;
-template struct members::expose_member<members::telemetry_Pose_matrix_, &::telemetry::Pose::matrix_>;
-template struct members::expose_member<members::telemetry_ImuSample_accel_, &::telemetry::ImuSample::accel_>;
-template struct members::expose_member<members::telemetry_ImuSample_gyro_, &::telemetry::ImuSample::gyro_>;
-template struct members::expose_member<members::telemetry_ImuSample_temperature_, &::telemetry::ImuSample::temperature_>;
-template struct members::expose_member<members::telemetry_ImuSample_raw_, &::telemetry::ImuSample::raw_>;
-template struct members::expose_member<members::telemetry_RangeSensor_sensor_id_, &::telemetry::SensorBase::sensor_id_>;
-template struct members::expose_member<members::telemetry_RangeSensor_label_, &::telemetry::SensorBase::label_>;
-template struct members::expose_member<members::telemetry_RangeSensor_range_m_, &::telemetry::RangeSensor::range_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_min_m_, &::telemetry::RangeSensor::min_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_max_m_, &::telemetry::RangeSensor::max_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_status_, &::telemetry::RangeSensor::status_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_sequence_, &::telemetry::TelemetryFrame::sequence_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_robot_, &::telemetry::TelemetryFrame::robot_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_mode_, &::telemetry::TelemetryFrame::mode_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_pose_, &::telemetry::TelemetryFrame::pose_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_joint_positions_, &::telemetry::TelemetryFrame::joint_positions_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_imu_, &::telemetry::TelemetryFrame::imu_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_ranges_, &::telemetry::TelemetryFrame::ranges_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_diagnostics_, &::telemetry::TelemetryFrame::diagnostics_>;
+template struct members::expose_member<members::telemetry_Pose_stamp_ns, &::telemetry::Pose::stamp_ns_>;
+template struct members::expose_member<members::telemetry_Pose_frame_id, &::telemetry::Pose::frame_id_>;
+template struct members::expose_member<members::telemetry_Pose_matrix, &::telemetry::Pose::matrix_>;
+template struct members::expose_member<members::telemetry_ImuSample_accel, &::telemetry::ImuSample::accel_>;
+template struct members::expose_member<members::telemetry_ImuSample_gyro, &::telemetry::ImuSample::gyro_>;
+template struct members::expose_member<members::telemetry_ImuSample_temperature, &::telemetry::ImuSample::temperature_>;
+template struct members::expose_member<members::telemetry_ImuSample_raw, &::telemetry::ImuSample::raw_>;
+template struct members::expose_member<members::telemetry_RangeSensor_sensor_id, &::telemetry::SensorBase::sensor_id_>;
+template struct members::expose_member<members::telemetry_RangeSensor_label, &::telemetry::SensorBase::label_>;
+template struct members::expose_member<members::telemetry_RangeSensor_range_m, &::telemetry::RangeSensor::range_m_>;
+template struct members::expose_member<members::telemetry_RangeSensor_min_m, &::telemetry::RangeSensor::min_m_>;
+template struct members::expose_member<members::telemetry_RangeSensor_max_m, &::telemetry::RangeSensor::max_m_>;
+template struct members::expose_member<members::telemetry_RangeSensor_status, &::telemetry::RangeSensor::status_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_sequence, &::telemetry::TelemetryFrame::sequence_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_robot, &::telemetry::TelemetryFrame::robot_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_mode, &::telemetry::TelemetryFrame::mode_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_pose, &::telemetry::TelemetryFrame::pose_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_joint_positions, &::telemetry::TelemetryFrame::joint_positions_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_imu, &::telemetry::TelemetryFrame::imu_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_ranges, &::telemetry::TelemetryFrame::ranges_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_diagnostics, &::telemetry::TelemetryFrame::diagnostics_>;
 
 // telemetry::Vector3's pre-encoded keys: only the definitions below use them.
 namespace {
@@ -216,20 +216,20 @@ void codec<::telemetry::Pose>::encode_fields(Writer& out, const ::telemetry::Pos
   {  // stamp_ns_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_Pose::kStampNs - 1 + encode::max_size((value.*member_pointer(members::telemetry_Pose_stamp_ns_{}))));
+        sizeof keys_telemetry_Pose::kStampNs - 1 + encode::max_size((value.*member_pointer(members::telemetry_Pose_stamp_ns{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // stamp_ns_ as "t": std::uint64_t
     p = encode::put_raw(p, keys_telemetry_Pose::kStampNs);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_Pose_stamp_ns_{})));
+    p = encode::put(p, (value.*member_pointer(members::telemetry_Pose_stamp_ns{})));
     out.buffer().commit(p);
   }
   // frame_id_ as "frame": char[16]
   out.raw_constant(keys_telemetry_Pose::kFrameId);
-  write_value(out, (value.*member_pointer(members::telemetry_Pose_frame_id_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_Pose_frame_id{})));
   // matrix_ as "m": float[4][4]
   out.raw_constant(keys_telemetry_Pose::kMatrix);
-  write_value(out, (value.*member_pointer(members::telemetry_Pose_matrix_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_Pose_matrix{})));
 }
 
 bool codec<::telemetry::Pose>::decode(Reader& in, ::telemetry::Pose& value) {
@@ -240,15 +240,15 @@ int codec<::telemetry::Pose>::decode_field(Reader& in, std::string_view key, ::t
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "t", 1) == 0) {  // stamp_ns_ as "t": std::uint64_t
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns_{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns{}))) ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "m", 1) == 0) {  // matrix_ as "m": float[4][4]
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix_{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix{}))) ? 2 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "frame", 5) == 0) {  // frame_id_ as "frame": char[16]
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id_{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id{}))) ? 1 : kFieldFailed;
       }
       break;
   }
@@ -281,16 +281,16 @@ void codec<::telemetry::ImuSample>::encode_fields(Writer& out, const ::telemetry
   out.raw(prefix);
   // accel_ as "acc": telemetry::Vector3
   out.raw_constant(keys_telemetry_ImuSample::kAccel);
-  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_accel_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_accel{})));
   // gyro_ as "gyr": telemetry::Vector3
   out.raw_constant(keys_telemetry_ImuSample::kGyro);
-  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_gyro_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_gyro{})));
   // temperature_ as "temp": float
   out.raw_constant(keys_telemetry_ImuSample::kTemperature);
-  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_temperature_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_temperature{})));
   // raw_ as "raw": std::uint8_t[32]
   out.raw_constant(keys_telemetry_ImuSample::kRaw);
-  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_raw_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_raw{})));
 }
 
 bool codec<::telemetry::ImuSample>::decode(Reader& in, ::telemetry::ImuSample& value) {
@@ -301,18 +301,18 @@ int codec<::telemetry::ImuSample>::decode_field(Reader& in, std::string_view key
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "acc", 3) == 0) {  // accel_ as "acc": telemetry::Vector3
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel_{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel{}))) ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "gyr", 3) == 0) {  // gyro_ as "gyr": telemetry::Vector3
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro_{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro{}))) ? 1 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "raw", 3) == 0) {  // raw_ as "raw": std::uint8_t[32]
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw_{}))) ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw{}))) ? 3 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "temp", 4) == 0) {  // temperature_ as "temp": float
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature_{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature{}))) ? 2 : kFieldFailed;
       }
       break;
   }
@@ -347,33 +347,33 @@ void codec<::telemetry::RangeSensor>::encode_fields(Writer& out, const ::telemet
   {  // sensor_id_, label_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_RangeSensor::kSensorId - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_sensor_id_{}))) +
-        sizeof keys_telemetry_RangeSensor::kLabel - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_label_{}))));
+        sizeof keys_telemetry_RangeSensor::kSensorId - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_sensor_id{}))) +
+        sizeof keys_telemetry_RangeSensor::kLabel - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_label{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // sensor_id_ as "id": std::uint32_t
     p = encode::put_raw(p, keys_telemetry_RangeSensor::kSensorId);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id_{})));
+    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{})));
     // label_ as "name": std::string
     p = encode::put_raw(p, keys_telemetry_RangeSensor::kLabel);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_label_{})));
+    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_label{})));
     out.buffer().commit(p);
   }
   // range_m_ as "r": float
   out.raw_constant(keys_telemetry_RangeSensor::kRangeM);
-  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_range_m_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_range_m{})));
   // min_m_ as "min": float
   out.raw_constant(keys_telemetry_RangeSensor::kMinM);
-  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_min_m_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_min_m{})));
   // max_m_ as "max": float
   out.raw_constant(keys_telemetry_RangeSensor::kMaxM);
-  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_max_m_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_max_m{})));
   {  // status_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_telemetry_RangeSensor::kStatus - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_status_{}))));
+        sizeof keys_telemetry_RangeSensor::kStatus - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_status{}))));
     // status_: std::int16_t
     p = encode::put_raw(p, keys_telemetry_RangeSensor::kStatus);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_status_{})));
+    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_status{})));
     out.buffer().commit(p);
   }
 }
@@ -386,30 +386,30 @@ int codec<::telemetry::RangeSensor>::decode_field(Reader& in, std::string_view k
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "r", 1) == 0) {  // range_m_ as "r": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m_{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m{}))) ? 2 : kFieldFailed;
       }
       break;
     case 2:
       if (std::memcmp(key.data(), "id", 2) == 0) {  // sensor_id_ as "id": std::uint32_t
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id_{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{}))) ? 0 : kFieldFailed;
       }
       break;
     case 3:
       if (std::memcmp(key.data(), "min", 3) == 0) {  // min_m_ as "min": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m_{}))) ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m{}))) ? 3 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "max", 3) == 0) {  // max_m_ as "max": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m_{}))) ? 4 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m{}))) ? 4 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "name", 4) == 0) {  // label_ as "name": std::string
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label_{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label{}))) ? 1 : kFieldFailed;
       }
       break;
     case 7:
       if (std::memcmp(key.data(), "status_", 7) == 0) {  // status_: std::int16_t
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status_{}))) ? 5 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status{}))) ? 5 : kFieldFailed;
       }
       break;
   }
@@ -446,40 +446,40 @@ void codec<::telemetry::TelemetryFrame>::encode_fields(Writer& out, const ::tele
   {  // sequence_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_TelemetryFrame::kSequence - 1 + encode::max_size((value.*member_pointer(members::telemetry_TelemetryFrame_sequence_{}))));
+        sizeof keys_telemetry_TelemetryFrame::kSequence - 1 + encode::max_size((value.*member_pointer(members::telemetry_TelemetryFrame_sequence{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // sequence_ as "seq": std::uint64_t
     p = encode::put_raw(p, keys_telemetry_TelemetryFrame::kSequence);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence_{})));
+    p = encode::put(p, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{})));
     out.buffer().commit(p);
   }
   // robot_ as "robot": char[16]
   out.raw_constant(keys_telemetry_TelemetryFrame::kRobot);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_robot_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{})));
   {  // mode_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_telemetry_TelemetryFrame::kMode - 1 + encode::max_size((value.*member_pointer(members::telemetry_TelemetryFrame_mode_{}))));
+        sizeof keys_telemetry_TelemetryFrame::kMode - 1 + encode::max_size((value.*member_pointer(members::telemetry_TelemetryFrame_mode{}))));
     // mode_: std::int8_t
     p = encode::put_raw(p, keys_telemetry_TelemetryFrame::kMode);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_TelemetryFrame_mode_{})));
+    p = encode::put(p, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{})));
     out.buffer().commit(p);
   }
   // pose_ as "pose": telemetry::Pose
   out.raw_constant(keys_telemetry_TelemetryFrame::kPose);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_pose_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{})));
   // joint_positions_ as "q": std::vector<double>
   out.raw_constant(keys_telemetry_TelemetryFrame::kJointPositions);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{})));
   // imu_ as "imu": std::vector<ImuSample>
   out.raw_constant(keys_telemetry_TelemetryFrame::kImu);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_imu_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{})));
   // ranges_ as "ranges": std::vector<RangeSensor>
   out.raw_constant(keys_telemetry_TelemetryFrame::kRanges);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{})));
   // diagnostics_ as "diag": std::map<std::string, float>
   out.raw_constant(keys_telemetry_TelemetryFrame::kDiagnostics);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics_{})));
+  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics{})));
 }
 
 bool codec<::telemetry::TelemetryFrame>::decode(Reader& in, ::telemetry::TelemetryFrame& value) {
@@ -490,36 +490,36 @@ int codec<::telemetry::TelemetryFrame>::decode_field(Reader& in, std::string_vie
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "q", 1) == 0) {  // joint_positions_ as "q": std::vector<double>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions_{}))) ? 4 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{}))) ? 4 : kFieldFailed;
       }
       break;
     case 3:
       if (std::memcmp(key.data(), "seq", 3) == 0) {  // sequence_ as "seq": std::uint64_t
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence_{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{}))) ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "imu", 3) == 0) {  // imu_ as "imu": std::vector<ImuSample>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu_{}))) ? 5 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{}))) ? 5 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "pose", 4) == 0) {  // pose_ as "pose": telemetry::Pose
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose_{}))) ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{}))) ? 3 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "diag", 4) == 0) {  // diagnostics_ as "diag": std::map<std::string, float>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics_{}))) ? 7 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics{}))) ? 7 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "robot", 5) == 0) {  // robot_ as "robot": char[16]
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot_{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{}))) ? 1 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "mode_", 5) == 0) {  // mode_: std::int8_t
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode_{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{}))) ? 2 : kFieldFailed;
       }
       break;
     case 6:
       if (std::memcmp(key.data(), "ranges", 6) == 0) {  // ranges_ as "ranges": std::vector<RangeSensor>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges_{}))) ? 6 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{}))) ? 6 : kFieldFailed;
       }
       break;
   }

@@ -9,30 +9,30 @@ namespace msgpack_gen {
 // (msgpack_gen/access.hpp).
 namespace members {
 // ::stream20::Packet::stamp_
-struct stream20_Packet_stamp_ {
+struct stream20_Packet_stamp {
   using type = member_pointer_t<::stream20::Packet, unsigned long>;
-  friend constexpr type member_pointer(stream20_Packet_stamp_) noexcept;
+  friend constexpr type member_pointer(stream20_Packet_stamp) noexcept;
 };
 // ::stream20::Packet::readings_
-struct stream20_Packet_readings_ {
+struct stream20_Packet_readings {
   using type = member_pointer_t<::stream20::Packet, std::vector<stream20::Reading>>;
-  friend constexpr type member_pointer(stream20_Packet_readings_) noexcept;
+  friend constexpr type member_pointer(stream20_Packet_readings) noexcept;
 };
 // ::stream20::Packet::gains_
-struct stream20_Packet_gains_ {
+struct stream20_Packet_gains {
   using type = member_pointer_t<::stream20::Packet, std::map<std::basic_string<char>, double>>;
-  friend constexpr type member_pointer(stream20_Packet_gains_) noexcept;
+  friend constexpr type member_pointer(stream20_Packet_gains) noexcept;
 };
 // ::stream20::Packet::crc_
-struct stream20_Packet_crc_ {
+struct stream20_Packet_crc {
   using type = member_pointer_t<::stream20::Packet, unsigned short>;
-  friend constexpr type member_pointer(stream20_Packet_crc_) noexcept;
+  friend constexpr type member_pointer(stream20_Packet_crc) noexcept;
 };
 }  // namespace members
-template struct members::expose_member<members::stream20_Packet_stamp_, &::stream20::Packet::stamp_>;
-template struct members::expose_member<members::stream20_Packet_readings_, &::stream20::Packet::readings_>;
-template struct members::expose_member<members::stream20_Packet_gains_, &::stream20::Packet::gains_>;
-template struct members::expose_member<members::stream20_Packet_crc_, &::stream20::Packet::crc_>;
+template struct members::expose_member<members::stream20_Packet_stamp, &::stream20::Packet::stamp_>;
+template struct members::expose_member<members::stream20_Packet_readings, &::stream20::Packet::readings_>;
+template struct members::expose_member<members::stream20_Packet_gains, &::stream20::Packet::gains_>;
+template struct members::expose_member<members::stream20_Packet_crc, &::stream20::Packet::crc_>;
 
 // stream20::Reading's pre-encoded keys: only the definitions below use them.
 namespace {
@@ -125,16 +125,16 @@ void codec<::stream20::Packet>::encode(Writer& out, const ::stream20::Packet& va
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // stamp_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size((value.*member_pointer(members::stream20_Packet_stamp_{}))));
-    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_stamp_{})));  // [0] stamp_: std::uint64_t
+        encode::max_size((value.*member_pointer(members::stream20_Packet_stamp{}))));
+    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_stamp{})));  // [0] stamp_: std::uint64_t
     out.buffer().commit(p);
   }
-  write_value(out, (value.*member_pointer(members::stream20_Packet_readings_{})));  // [1] readings_: std::vector<Reading>
-  write_value(out, (value.*member_pointer(members::stream20_Packet_gains_{})));  // [2] gains_: std::map<std::string, double>
+  write_value(out, (value.*member_pointer(members::stream20_Packet_readings{})));  // [1] readings_: std::vector<Reading>
+  write_value(out, (value.*member_pointer(members::stream20_Packet_gains{})));  // [2] gains_: std::map<std::string, double>
   {  // crc_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size((value.*member_pointer(members::stream20_Packet_crc_{}))));
-    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_crc_{})));  // [3] crc_: std::uint16_t
+        encode::max_size((value.*member_pointer(members::stream20_Packet_crc{}))));
+    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_crc{})));  // [3] crc_: std::uint16_t
     out.buffer().commit(p);
   }
 }
@@ -144,10 +144,10 @@ bool codec<::stream20::Packet>::decode(Reader& in, ::stream20::Packet& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, (value.*member_pointer(members::stream20_Packet_stamp_{})))) return in.in_field("stamp_");  // stamp_: std::uint64_t
-  if (count > 1 && !read_value(in, (value.*member_pointer(members::stream20_Packet_readings_{})))) return in.in_field("readings_");  // readings_: std::vector<Reading>
-  if (count > 2 && !read_value(in, (value.*member_pointer(members::stream20_Packet_gains_{})))) return in.in_field("gains_");  // gains_: std::map<std::string, double>
-  if (count > 3 && !read_value(in, (value.*member_pointer(members::stream20_Packet_crc_{})))) return in.in_field("crc_");  // crc_: std::uint16_t
+  if (count > 0 && !read_value(in, (value.*member_pointer(members::stream20_Packet_stamp{})))) return in.in_field("stamp_");  // stamp_: std::uint64_t
+  if (count > 1 && !read_value(in, (value.*member_pointer(members::stream20_Packet_readings{})))) return in.in_field("readings_");  // readings_: std::vector<Reading>
+  if (count > 2 && !read_value(in, (value.*member_pointer(members::stream20_Packet_gains{})))) return in.in_field("gains_");  // gains_: std::map<std::string, double>
+  if (count > 3 && !read_value(in, (value.*member_pointer(members::stream20_Packet_crc{})))) return in.in_field("crc_");  // crc_: std::uint16_t
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
