@@ -109,7 +109,8 @@ class Bytes {
   std::size_t capacity_ = 0;
 };
 
-// --- decode results --------------------------------------------------------------------------------
+// --- decode results
+// --------------------------------------------------------------------------------
 
 enum class Error : std::uint8_t {
   ok,
@@ -314,22 +315,54 @@ inline std::uint8_t* put_map_header(std::uint8_t* p, std::size_t n) noexcept {
 
 // Keys, pre-encoded (fixstr header + name). A hex digit may not follow "\xNN" in a literal,
 // hence the split strings.
-inline constexpr char kName[] = "\xa4" "name";
-inline constexpr char kCount[] = "\xa5" "count";
-inline constexpr char kSubs[] = "\xa4" "subs";
-inline constexpr char kInternal[] = "\xa8" "internal";
-inline constexpr char kWeights[] = "\xa7" "weights";
-inline constexpr char kMeta[] = "\xa4" "meta";
-inline constexpr char kFlags[] = "\xa5" "flags";
-inline constexpr char kValue[] = "\xa5" "value";
-inline constexpr char kKey[] = "\xa3" "key";
-inline constexpr char kActive[] = "\xa6" "active";
-inline constexpr char kSurname[] = "\xa7" "surname";
-inline constexpr char kPatronymic[] = "\xaa" "patronymic";
-inline constexpr char kCity[] = "\xa4" "city";
-inline constexpr char kAge[] = "\xa3" "age";
-inline constexpr char kWeight[] = "\xa6" "weight";
-inline constexpr char kFortune[] = "\xa7" "fortune";
+inline constexpr char kName[] =
+    "\xa4"
+    "name";
+inline constexpr char kCount[] =
+    "\xa5"
+    "count";
+inline constexpr char kSubs[] =
+    "\xa4"
+    "subs";
+inline constexpr char kInternal[] =
+    "\xa8"
+    "internal";
+inline constexpr char kWeights[] =
+    "\xa7"
+    "weights";
+inline constexpr char kMeta[] =
+    "\xa4"
+    "meta";
+inline constexpr char kFlags[] =
+    "\xa5"
+    "flags";
+inline constexpr char kValue[] =
+    "\xa5"
+    "value";
+inline constexpr char kKey[] =
+    "\xa3"
+    "key";
+inline constexpr char kActive[] =
+    "\xa6"
+    "active";
+inline constexpr char kSurname[] =
+    "\xa7"
+    "surname";
+inline constexpr char kPatronymic[] =
+    "\xaa"
+    "patronymic";
+inline constexpr char kCity[] =
+    "\xa4"
+    "city";
+inline constexpr char kAge[] =
+    "\xa3"
+    "age";
+inline constexpr char kWeight[] =
+    "\xa6"
+    "weight";
+inline constexpr char kFortune[] =
+    "\xa7"
+    "fortune";
 
 template <std::size_t N>
 constexpr std::size_t raw_size(const char (&)[N]) {
@@ -353,7 +386,8 @@ inline std::uint8_t* put_sub(std::uint8_t* p, const SubArray& v) noexcept {
   return put_bool(p, v.active);
 }
 
-// --- decode ----------------------------------------------------------------------------------------
+// --- decode
+// ----------------------------------------------------------------------------------------
 
 // The first failure: what and where. Every reader returns the position after what it read, or
 // nullptr after recording the failure here.
@@ -792,7 +826,9 @@ inline void reset(SubArray& v) noexcept {
   v.key.clear();
   v.active = false;
 }
-inline void reset(bool& v) noexcept { v = false; }
+inline void reset(bool& v) noexcept {
+  v = false;
+}
 
 inline Pos decode_item(Pos p, Pos end, Sub& v, unsigned depth, Failure& f) {
   return decode_sub(p, end, v, depth, f);
@@ -1071,7 +1107,8 @@ inline Result finish(Pos begin, Pos end, Pos p, const Failure& f) noexcept {
 
 inline bool encode(Bytes& out, const Flat& v) {
   using namespace detail;
-  const std::size_t lengths = v.name.size() | v.surname.size() | v.patronymic.size() | v.city.size();
+  const std::size_t lengths =
+      v.name.size() | v.surname.size() | v.patronymic.size() | v.city.size();
   if (BENCH_HW_UNLIKELY(lengths > 0xffffffffu)) return false;
   constexpr std::size_t kFixed = 1 + raw_size(kName) + raw_size(kSurname) + raw_size(kPatronymic) +
                                  raw_size(kCity) + raw_size(kAge) + raw_size(kWeight) +
@@ -1099,7 +1136,8 @@ inline bool encode(Bytes& out, const Flat& v) {
 
 inline bool encode(Bytes& out, const FlatArray& v) {
   using namespace detail;
-  const std::size_t lengths = v.name.size() | v.surname.size() | v.patronymic.size() | v.city.size();
+  const std::size_t lengths =
+      v.name.size() | v.surname.size() | v.patronymic.size() | v.city.size();
   if (BENCH_HW_UNLIKELY(lengths > 0xffffffffu)) return false;
   std::uint8_t* p = out.room(1 + 4 * kHeaderMax + 3 * kIntMax + v.name.size() + v.surname.size() +
                              v.patronymic.size() + v.city.size());
@@ -1225,7 +1263,8 @@ inline bool encode(Bytes& out, const DataArray& v) {
   return true;
 }
 
-// --- decode: the single value in [data, data + size) -------------------------------------------------
+// --- decode: the single value in [data, data + size)
+// -------------------------------------------------
 
 inline Result decode(const void* data, std::size_t size, Flat& v) {
   const detail::Pos begin = static_cast<detail::Pos>(data);

@@ -135,10 +135,10 @@ const std::int64_t kInts[] = {0,
                               std::numeric_limits<std::int32_t>::min() - 1ll,
                               std::numeric_limits<std::int64_t>::min()};
 const std::size_t kLengths[] = {0, 1, 31, 32, 255, 256, 65535, 65536};
-const std::uint64_t kUints[] = {0,      127,         128,         255,
-                                256,    65535,       65536,       4294967295ull,
-                                4294967296ull, std::numeric_limits<std::uint64_t>::max()};
-const float kFloats[] = {0.0f,  3.0f,   -5.0f, 1e10f, 0.5f, -0.0f,
+const std::uint64_t kUints[] = {
+    0,     127,   128,           255,           256,
+    65535, 65536, 4294967295ull, 4294967296ull, std::numeric_limits<std::uint64_t>::max()};
+const float kFloats[] = {0.0f,  3.0f,   -5.0f,   1e10f, 0.5f,       -0.0f,
                          1e30f, -1e30f, 99.999f, -2.5f, 16777216.0f};
 
 template <class FlatT>
@@ -190,17 +190,32 @@ inline void unusual_forms() {
   // a duplicate key (the last one wins), bin for a string.
   Raw flat;
   flat.map16(11)
-      .str8("fortune").sint(0xd3, 1234567)
-      .fixstr("unknown").array16(2).u8({0x81}).fixstr("a").u8({0xc0}).f64(1.5)
-      .u8({0x07}).fixstr("v")
-      .str16("name").str32("Ann")
-      .fixstr("age").uint(0xcf, 41)
-      .fixstr("age").u8({42})
-      .fixstr("surname").bin8("Lee")
-      .fixstr("patronymic").fixstr("")
-      .fixstr("city").str8("Oslo")
-      .fixstr("weight").sint(0xd0, 70)
-      .u8({0xc0}).u8({0xc2});  // a nil key
+      .str8("fortune")
+      .sint(0xd3, 1234567)
+      .fixstr("unknown")
+      .array16(2)
+      .u8({0x81})
+      .fixstr("a")
+      .u8({0xc0})
+      .f64(1.5)
+      .u8({0x07})
+      .fixstr("v")
+      .str16("name")
+      .str32("Ann")
+      .fixstr("age")
+      .uint(0xcf, 41)
+      .fixstr("age")
+      .u8({42})
+      .fixstr("surname")
+      .bin8("Lee")
+      .fixstr("patronymic")
+      .fixstr("")
+      .fixstr("city")
+      .str8("Oslo")
+      .fixstr("weight")
+      .sint(0xd0, 70)
+      .u8({0xc0})
+      .u8({0xc2});  // a nil key
   Flat got;
   got.patronymic = "stale";
   handwritten::Result r = decode(flat, got);
@@ -213,14 +228,20 @@ inline void unusual_forms() {
   // fields keep their values).
   Raw array;
   array.array16(9)
-      .str8("Ann").fixstr("Lee").str16("P").fixstr("Oslo")
-      .uint(0xcd, 41).sint(0xd2, -70).uint(0xce, 1234567)
-      .u8({0x91, 0x80}).fixstr("extra");
+      .str8("Ann")
+      .fixstr("Lee")
+      .str16("P")
+      .fixstr("Oslo")
+      .uint(0xcd, 41)
+      .sint(0xd2, -70)
+      .uint(0xce, 1234567)
+      .u8({0x91, 0x80})
+      .fixstr("extra");
   FlatArray flat_array;
   r = decode(array, flat_array);
-  if (!r || flat_array.name != "Ann" || flat_array.surname != "Lee" || flat_array.patronymic != "P" ||
-      flat_array.city != "Oslo" || flat_array.age != 41 || flat_array.weight != -70 ||
-      flat_array.fortune != 1234567) {
+  if (!r || flat_array.name != "Ann" || flat_array.surname != "Lee" ||
+      flat_array.patronymic != "P" || flat_array.city != "Oslo" || flat_array.age != 41 ||
+      flat_array.weight != -70 || flat_array.fortune != 1234567) {
     fail(std::string("FlatArray in unusual forms: ") + handwritten::error_name(r.error));
   }
   Raw shorter;
@@ -236,34 +257,73 @@ inline void unusual_forms() {
   // duplicate keys, flags with a duplicate.
   Raw data;
   data.map32(8)
-      .fixstr("flags").map16(3).fixstr("b").u8({0xc3}).fixstr("a").u8({0xc3}).fixstr("b").u8({0xc2})
-      .fixstr("meta").u8({0x83})
-          .fixstr("zz").u8({0x82}).fixstr("key").fixstr("z1").fixstr("active").u8({0xc3})
-          .fixstr("aa").u8({0x81}).fixstr("key").fixstr("a1")
-          .fixstr("zz").u8({0x81}).fixstr("active").u8({0xc2})
-      .fixstr("weights").array16(5).u8({5}).uint(0xcc, 200).uint(0xcd, 60000).uint(0xce, 70000)
-          .uint(0xcf, 0xffffffffffffffffull)
-      .fixstr("internal").u8({0x81}).fixstr("value").f64(2.5)
-      .fixstr("internal").u8({0x82}).fixstr("other").u8({0x90}).fixstr("value").u8({0xfd})
-      .fixstr("subs").array32(2)
-          .u8({0x83}).fixstr("x").u8({0x91, 0x91, 0x90}).fixstr("key").str8("s0")
-              .fixstr("active").u8({0xc3})
-          .u8({0x80})
-      .fixstr("count").sint(0xd1, -300)
-      .fixstr("name").fixstr("D");
+      .fixstr("flags")
+      .map16(3)
+      .fixstr("b")
+      .u8({0xc3})
+      .fixstr("a")
+      .u8({0xc3})
+      .fixstr("b")
+      .u8({0xc2})
+      .fixstr("meta")
+      .u8({0x83})
+      .fixstr("zz")
+      .u8({0x82})
+      .fixstr("key")
+      .fixstr("z1")
+      .fixstr("active")
+      .u8({0xc3})
+      .fixstr("aa")
+      .u8({0x81})
+      .fixstr("key")
+      .fixstr("a1")
+      .fixstr("zz")
+      .u8({0x81})
+      .fixstr("active")
+      .u8({0xc2})
+      .fixstr("weights")
+      .array16(5)
+      .u8({5})
+      .uint(0xcc, 200)
+      .uint(0xcd, 60000)
+      .uint(0xce, 70000)
+      .uint(0xcf, 0xffffffffffffffffull)
+      .fixstr("internal")
+      .u8({0x81})
+      .fixstr("value")
+      .f64(2.5)
+      .fixstr("internal")
+      .u8({0x82})
+      .fixstr("other")
+      .u8({0x90})
+      .fixstr("value")
+      .u8({0xfd})
+      .fixstr("subs")
+      .array32(2)
+      .u8({0x83})
+      .fixstr("x")
+      .u8({0x91, 0x91, 0x90})
+      .fixstr("key")
+      .str8("s0")
+      .fixstr("active")
+      .u8({0xc3})
+      .u8({0x80})
+      .fixstr("count")
+      .sint(0xd1, -300)
+      .fixstr("name")
+      .fixstr("D");
   // Twice into the same object: the second time the maps' nodes are reused.
   Data d;
   for (int pass = 0; pass < 2; ++pass) {
-  r = decode(data, d);
-  const bool data_ok = r && d.name == "D" && d.count == -300 && d.subs.size() == 2 &&
-                       d.subs[0].key == "s0" && d.subs[0].active && d.subs[1].key.empty() &&
-                       d.internal.value == -3.0f &&
-                       d.weights == std::vector<std::uint64_t>{5, 200, 60000, 70000,
-                                                               0xffffffffffffffffull} &&
-                       d.meta.size() == 2 && d.meta["aa"].key == "a1" && !d.meta["aa"].active &&
-                       d.meta["zz"].key.empty() && !d.meta["zz"].active && d.flags.size() == 2 &&
-                       d.flags["a"] && !d.flags["b"];
-  if (!data_ok) fail(std::string("Data in unusual forms: ") + handwritten::error_name(r.error));
+    r = decode(data, d);
+    const bool data_ok =
+        r && d.name == "D" && d.count == -300 && d.subs.size() == 2 && d.subs[0].key == "s0" &&
+        d.subs[0].active && d.subs[1].key.empty() && d.internal.value == -3.0f &&
+        d.weights == std::vector<std::uint64_t>{5, 200, 60000, 70000, 0xffffffffffffffffull} &&
+        d.meta.size() == 2 && d.meta["aa"].key == "a1" && !d.meta["aa"].active &&
+        d.meta["zz"].key.empty() && !d.meta["zz"].active && d.flags.size() == 2 && d.flags["a"] &&
+        !d.flags["b"];
+    if (!data_ok) fail(std::string("Data in unusual forms: ") + handwritten::error_name(r.error));
   }
 }
 

@@ -60,9 +60,12 @@ class Gen {
   // How many elements a container gets: 0..max, 0 and max a little more often.
   std::size_t count(std::size_t max = 20) {
     switch (below(8)) {
-      case 0: return 0;
-      case 1: return max;
-      default: return below(max + 1);
+      case 0:
+        return 0;
+      case 1:
+        return max;
+      default:
+        return below(max + 1);
     }
   }
 
@@ -79,11 +82,38 @@ class Gen {
       constexpr Wide hi = std::numeric_limits<I>::max();
       switch (below(3)) {
         case 0: {
-          static const Wide kBoundaries[] = {
-              0, 1, 31, 32, 127, 128, 255, 256, 32767, 32768, 65535, 65536,
-              Wide(INT32_MAX), Wide(INT32_MAX) + 1, Wide(UINT32_MAX), Wide(UINT32_MAX) + 1,
-              Wide(INT64_MAX), Wide(UINT64_MAX), -1, -31, -32, -33, -127, -128, -129, -255,
-              -32767, -32768, -32769, Wide(INT32_MIN), Wide(INT32_MIN) - 1, Wide(INT64_MIN)};
+          static const Wide kBoundaries[] = {0,
+                                             1,
+                                             31,
+                                             32,
+                                             127,
+                                             128,
+                                             255,
+                                             256,
+                                             32767,
+                                             32768,
+                                             65535,
+                                             65536,
+                                             Wide(INT32_MAX),
+                                             Wide(INT32_MAX) + 1,
+                                             Wide(UINT32_MAX),
+                                             Wide(UINT32_MAX) + 1,
+                                             Wide(INT64_MAX),
+                                             Wide(UINT64_MAX),
+                                             -1,
+                                             -31,
+                                             -32,
+                                             -33,
+                                             -127,
+                                             -128,
+                                             -129,
+                                             -255,
+                                             -32767,
+                                             -32768,
+                                             -32769,
+                                             Wide(INT32_MIN),
+                                             Wide(INT32_MIN) - 1,
+                                             Wide(INT64_MIN)};
           Wide v = kBoundaries[below(std::size(kBoundaries))] + Wide(below(3)) - 1;
           if (v < lo || v > hi) v = below(2) == 0 ? lo : hi;
           return static_cast<I>(v);
@@ -117,7 +147,8 @@ class Gen {
       case 0: {  // fractional or huge, every exponent
         const int max_exp = L::max_exponent - 1;
         const int min_exp = L::min_exponent - L::digits;
-        const int e = min_exp + static_cast<int>(below(static_cast<std::size_t>(max_exp - min_exp)));
+        const int e =
+            min_exp + static_cast<int>(below(static_cast<std::size_t>(max_exp - min_exp)));
         F mantissa = std::uniform_real_distribution<F>(F(1), F(2))(rng_);
         F v = std::ldexp(mantissa, e);
         return below(2) == 0 ? v : -v;
@@ -132,17 +163,40 @@ class Gen {
         return avoid_two_to_the_64(v);
       }
       default: {
-        static const double kSpecial[] = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 127.0, 128.0, -32.0,
-                                          -33.0, 255.0, 65536.0, 4294967296.0, -2147483649.0,
-                                          9007199254740992.0, 9007199254740993.0,
-                                          9223372036854775808.0, -9223372036854775808.0,
-                                          1e19, -1e19, 1e30, -1e30, 16777217.0};
+        static const double kSpecial[] = {0.0,
+                                          -0.0,
+                                          1.0,
+                                          -1.0,
+                                          0.5,
+                                          -0.5,
+                                          127.0,
+                                          128.0,
+                                          -32.0,
+                                          -33.0,
+                                          255.0,
+                                          65536.0,
+                                          4294967296.0,
+                                          -2147483649.0,
+                                          9007199254740992.0,
+                                          9007199254740993.0,
+                                          9223372036854775808.0,
+                                          -9223372036854775808.0,
+                                          1e19,
+                                          -1e19,
+                                          1e30,
+                                          -1e30,
+                                          16777217.0};
         switch (below(7)) {
-          case 0: return L::quiet_NaN();
-          case 1: return L::infinity();
-          case 2: return -L::infinity();
-          case 3: return below(2) == 0 ? L::max() : L::lowest();
-          case 4: return below(2) == 0 ? L::min() : L::denorm_min();
+          case 0:
+            return L::quiet_NaN();
+          case 1:
+            return L::infinity();
+          case 2:
+            return -L::infinity();
+          case 3:
+            return below(2) == 0 ? L::max() : L::lowest();
+          case 4:
+            return below(2) == 0 ? L::min() : L::denorm_min();
           default:
             return avoid_two_to_the_64(static_cast<F>(kSpecial[below(std::size(kSpecial))]));
         }
@@ -155,18 +209,30 @@ class Gen {
   std::string text() {
     std::size_t size;
     switch (below(8)) {
-      case 0: size = 0; break;
-      case 1: size = below(32); break;
+      case 0:
+        size = 0;
+        break;
+      case 1:
+        size = below(32);
+        break;
       case 2:
-      case 3: size = below(12); break;
-      case 4: size = 32 + below(224); break;
-      case 5: size = 256 + below(100); break;
+      case 3:
+        size = below(12);
+        break;
+      case 4:
+        size = 32 + below(224);
+        break;
+      case 5:
+        size = 256 + below(100);
+        break;
       case 6: {
         static const std::size_t kBoundaries[] = {31, 32, 255, 256, 65535};
         size = kBoundaries[below(std::size(kBoundaries))];
         break;
       }
-      default: size = one_in(50) ? 65536 + below(3) : below(64); break;
+      default:
+        size = one_in(50) ? 65536 + below(3) : below(64);
+        break;
     }
     std::string s(size, '\0');
     for (char& c : s) c = static_cast<char>(below(256));
@@ -283,40 +349,40 @@ inline std::string describe_difference(const char* left_name, const Bytes& left,
     return "[" + test_support::to_hex(part) + (end < bytes.size() ? " ...]" : "]");
   };
   return "first difference at byte " + std::to_string(at) + " (sizes " +
-         std::to_string(left.size()) + " / " + std::to_string(right.size()) +
-         "), bytes from " + std::to_string(from) + ":\n  " + left_name + ": " + window(left) +
-         "\n  " + right_name + ": " + window(right) + "\n  " + left_name +
+         std::to_string(left.size()) + " / " + std::to_string(right.size()) + "), bytes from " +
+         std::to_string(from) + ":\n  " + left_name + ": " + window(left) + "\n  " + right_name +
+         ": " + window(right) + "\n  " + left_name +
          " in full: " + test_support::to_hex(test_support::Bytes(left.begin(), left.end())) +
-         "\n  " + right_name + " in full: " +
-         test_support::to_hex(test_support::Bytes(right.begin(), right.end()));
+         "\n  " + right_name +
+         " in full: " + test_support::to_hex(test_support::Bytes(right.begin(), right.end()));
 }
 
 // ---- The checks ---------------------------------------------------------------------------------
 
 struct Counts {
   int values = 0;
-  int same_bytes = 0;              // (a)
-  int decoded_by_msgpack_c = 0;    // (b)
-  int decoded_by_us = 0;           // (c)
-  int rejected_prefixes = 0;       // (d)
+  int same_bytes = 0;            // (a)
+  int decoded_by_msgpack_c = 0;  // (b)
+  int decoded_by_us = 0;         // (c)
+  int rejected_prefixes = 0;     // (d)
   int rejected_wrong_container = 0;
   int mutations_survived = 0;
 };
 
 // Fails the test case with the value's index and both byte strings when they differ.
-#define COMPAT_REQUIRE_SAME(what, left_name, left, right_name, right)                    \
-  do {                                                                                    \
-    if ((left) != (right)) {                                                              \
-      FAIL(what << " (value #" << index << ")\n"                                          \
-                << ::compat::describe_difference(left_name, left, right_name, right));    \
-    }                                                                                     \
+#define COMPAT_REQUIRE_SAME(what, left_name, left, right_name, right)                  \
+  do {                                                                                 \
+    if ((left) != (right)) {                                                           \
+      FAIL(what << " (value #" << index << ")\n"                                       \
+                << ::compat::describe_difference(left_name, left, right_name, right)); \
+    }                                                                                  \
   } while (0)
 
 // (a), (b), (c) for one value. `msgpack_c_dst` and `our_dst` are the objects the previous value
 // was decoded into.
 template <class T>
-void check_value(const T& value, T& msgpack_c_dst, T& our_dst, bool msgpack_c_may_decode,
-                 int index, Counts& counts) {
+void check_value(const T& value, T& msgpack_c_dst, T& our_dst, bool msgpack_c_may_decode, int index,
+                 Counts& counts) {
   ++counts.values;
   const Bytes mine = ours(value);
   const Bytes peer = theirs(value);
@@ -335,8 +401,8 @@ void check_value(const T& value, T& msgpack_c_dst, T& our_dst, bool msgpack_c_ma
       handle.get().convert(msgpack_c_dst);
     } catch (const std::exception& e) {
       FAIL("msgpack-c cannot decode what msgpack-gen wrote (value #"
-           << index << "): " << e.what() << "\n  bytes: "
-           << test_support::to_hex(test_support::Bytes(mine.begin(), mine.end())));
+           << index << "): " << e.what()
+           << "\n  bytes: " << test_support::to_hex(test_support::Bytes(mine.begin(), mine.end())));
     }
     COMPAT_REQUIRE_SAME("msgpack-c decoded our bytes into a different value", "re-packed",
                         theirs(msgpack_c_dst), "original", mine);
@@ -347,8 +413,8 @@ void check_value(const T& value, T& msgpack_c_dst, T& our_dst, bool msgpack_c_ma
   const msgpack_gen::Status status = msgpack_gen::unmarshal(peer.data(), peer.size(), our_dst);
   if (!status) {
     FAIL("msgpack_gen::unmarshal rejects msgpack-c's bytes (value #"
-         << index << "): " << status.message() << "\n  bytes: "
-         << test_support::to_hex(test_support::Bytes(peer.begin(), peer.end())));
+         << index << "): " << status.message()
+         << "\n  bytes: " << test_support::to_hex(test_support::Bytes(peer.begin(), peer.end())));
   }
   COMPAT_REQUIRE_SAME("msgpack-gen decoded msgpack-c's bytes into a different value",
                       "re-marshalled", ours(our_dst), "original", peer);
@@ -421,9 +487,9 @@ void check_broken_input(const T& value, int index, Gen& gen, Counts& counts) {
     if (!all_prefixes && !gen.one_in(mine.size() / 32)) continue;
     const msgpack_gen::Status status = msgpack_gen::unmarshal(mine.data(), cut, scratch);
     if (status) {
-      FAIL("msgpack_gen::unmarshal accepts the first " << cut << " of " << mine.size()
-           << " bytes (value #" << index << "): "
-           << test_support::to_hex(test_support::Bytes(mine.begin(), mine.end())));
+      FAIL("msgpack_gen::unmarshal accepts the first "
+           << cut << " of " << mine.size() << " bytes (value #" << index
+           << "): " << test_support::to_hex(test_support::Bytes(mine.begin(), mine.end())));
     }
     ++counts.rejected_prefixes;
   }
@@ -434,11 +500,14 @@ void check_broken_input(const T& value, int index, Gen& gen, Counts& counts) {
     ++counts.mutations_survived;
   }
   const Bytes swapped = swap_outer_container(mine);
-  const msgpack_gen::Status status = msgpack_gen::unmarshal(swapped.data(), swapped.size(), scratch);
+  const msgpack_gen::Status status =
+      msgpack_gen::unmarshal(swapped.data(), swapped.size(), scratch);
   if (status || status.code() != msgpack_gen::ErrorCode::type_mismatch) {
-    FAIL("msgpack_gen::unmarshal should reject the other container type with type_mismatch "
-         "(value #" << index << "): " << status.message() << "\n  bytes: "
-         << test_support::to_hex(test_support::Bytes(swapped.begin(), swapped.end())));
+    FAIL(
+        "msgpack_gen::unmarshal should reject the other container type with type_mismatch "
+        "(value #"
+        << index << "): " << status.message() << "\n  bytes: "
+        << test_support::to_hex(test_support::Bytes(swapped.begin(), swapped.end())));
   }
   if (!msgpack_c_rejects<T>(swapped)) FAIL("msgpack-c accepts the other container type");
   ++counts.rejected_wrong_container;
@@ -464,9 +533,9 @@ Counts run_corpus(const char* name, std::uint32_t seed, int count, Make make) {
   CHECK(counts.rejected_wrong_container == count);
   WARN(name << ": " << counts.values << " values; same bytes " << counts.same_bytes
             << ", decoded by msgpack-c " << counts.decoded_by_msgpack_c << ", decoded by us "
-            << counts.decoded_by_us << "; rejected: " << counts.rejected_prefixes
-            << " prefixes, " << counts.rejected_wrong_container << " wrong containers; "
-            << counts.mutations_survived << " mutations decoded without a crash");
+            << counts.decoded_by_us << "; rejected: " << counts.rejected_prefixes << " prefixes, "
+            << counts.rejected_wrong_container << " wrong containers; " << counts.mutations_survived
+            << " mutations decoded without a crash");
   return counts;
 }
 

@@ -53,6 +53,7 @@ TEST_CASE("ledger::Entry: each base is one pair keyed by the base as the macro s
   REQUIRE(bytes == compat::theirs(e));
   // {"Keyed<std::uint64_t>": {"id": 0}, "ledger::Audit": {...}, "Price": [...], ...}
   CHECK(bytes.substr(0, 23) == Bytes("\x85\xb4Keyed<std::uint64_t>\x81", 23));
-  CHECK(bytes.find("\xad" "ledger::Audit\x82") != Bytes::npos);
+  CHECK(bytes.find("\xad"
+                   "ledger::Audit\x82") != Bytes::npos);
   CHECK(bytes.find("\xa5Price\x92") != Bytes::npos);
 }

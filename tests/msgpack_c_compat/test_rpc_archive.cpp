@@ -203,9 +203,11 @@ msgpack_gen::Status unmarshal(const Bytes& bytes, T& value) {
 
 }  // namespace
 
-// ---- Random values: (a)-(d) on each type ----------------------------------------------------------
+// ---- Random values: (a)-(d) on each type
+// ----------------------------------------------------------
 
-TEST_CASE("rpc::Request: MSGPACK_DEFINE as an array with an enum and a nested array struct", "[msgpack-c][rpc]") {
+TEST_CASE("rpc::Request: MSGPACK_DEFINE as an array with an enum and a nested array struct",
+          "[msgpack-c][rpc]") {
   compat::run_corpus<rpc::Request>("rpc::Request", 1001, kValuesPerType, request);
 }
 
@@ -225,8 +227,9 @@ TEST_CASE("rpc::Cancel: MSGPACK_BASE as the first element", "[msgpack-c][rpc]") 
   compat::run_corpus<rpc::Cancel>("rpc::Cancel", 1005, kValuesPerType, cancel);
 }
 
-TEST_CASE("archive::FileEntry: MSGPACK_BASE_MAP and an empty tag base with enums and maps and optionals",
-          "[msgpack-c][archive]") {
+TEST_CASE(
+    "archive::FileEntry: MSGPACK_BASE_MAP and an empty tag base with enums and maps and optionals",
+    "[msgpack-c][archive]") {
   compat::run_corpus<archive::FileEntry>("archive::FileEntry", 2001, kValuesPerType, file_entry);
 }
 
@@ -245,8 +248,8 @@ TEST_CASE("archive::Res<archive::Value>: an explicit specialisation", "[msgpack-
 }
 
 TEST_CASE("archive::Res<std::int32_t>: a class template instance", "[msgpack-c][archive]") {
-  compat::run_corpus<archive::Res<std::int32_t>>("archive::Res<std::int32_t>", 2005,
-                                                 kValuesPerType, res_int);
+  compat::run_corpus<archive::Res<std::int32_t>>("archive::Res<std::int32_t>", 2005, kValuesPerType,
+                                                 res_int);
 }
 
 TEST_CASE("LegacyHeader: typedef struct with char and unsigned char and int32_t C arrays",
@@ -254,16 +257,20 @@ TEST_CASE("LegacyHeader: typedef struct with char and unsigned char and int32_t 
   compat::run_corpus<LegacyHeader>("LegacyHeader", 3001, kValuesPerType, legacy_header);
 }
 
-// ---- Layout spelled out: what the equality above means on the wire ---------------------------------
+// ---- Layout spelled out: what the equality above means on the wire
+// ---------------------------------
 
-TEST_CASE("bases: MSGPACK_BASE_MAP is one pair keyed by the base as written and tag bases add nothing",
-          "[msgpack-c][archive]") {
+TEST_CASE(
+    "bases: MSGPACK_BASE_MAP is one pair keyed by the base as written and tag bases add nothing",
+    "[msgpack-c][archive]") {
   archive::FileEntry e;
   e.path = "a";
   const Bytes bytes = compat::ours(e);
   REQUIRE(bytes == compat::theirs(e));
   // A map of 9 pairs whose first key is "EntryHeader" and whose value is the header's own map.
-  CHECK(bytes.substr(0, 14) == Bytes("\x89\xab" "EntryHeader\x83", 14));
+  CHECK(bytes.substr(0, 14) == Bytes("\x89\xab"
+                                     "EntryHeader\x83",
+                                     14));
 
   archive::Chunk c;
   c.offset = 7;
@@ -273,7 +280,8 @@ TEST_CASE("bases: MSGPACK_BASE_MAP is one pair keyed by the base as written and 
   CHECK(compat::theirs(c) == compat::ours(c));
 }
 
-// ---- Input msgpack-c would never write: both libraries agree, or differ as documented ---------------
+// ---- Input msgpack-c would never write: both libraries agree, or differ as documented
+// ---------------
 
 TEST_CASE("array mode: a shorter array keeps the trailing fields and extra elements are skipped",
           "[msgpack-c][rpc]") {
@@ -409,7 +417,8 @@ TEST_CASE("bad input: too long C arrays and wrong field types and out-of-range i
   }
 }
 
-TEST_CASE("an enum without a fixed type takes only the values it can hold", "[msgpack-c][archive]") {
+TEST_CASE("an enum without a fixed type takes only the values it can hold",
+          "[msgpack-c][archive]") {
   // archive::EntryKind (enumerators 1..3, no fixed underlying type) can hold 0..3 only: storing
   // another value is undefined behaviour ([expr.static.cast]), which UBSan reports when the
   // field is next read. msgpack-c 4.1.3 casts whatever integer it gets; msgpack-gen promises a
@@ -423,8 +432,8 @@ TEST_CASE("an enum without a fixed type takes only the values it can hold", "[ms
     archive::FileEntry e;
     CHECK(unmarshal(bytes, e));
   }
-  for (const std::int64_t kind : {std::int64_t{4}, std::int64_t{82}, std::int64_t{-1},
-                                  std::int64_t{1} << 40}) {
+  for (const std::int64_t kind :
+       {std::int64_t{4}, std::int64_t{82}, std::int64_t{-1}, std::int64_t{1} << 40}) {
     INFO("kind " << kind);
     const Bytes bytes = compat::packed([&](auto& pk) {
       pk.pack_map(1);

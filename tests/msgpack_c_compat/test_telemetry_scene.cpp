@@ -15,7 +15,8 @@ using compat::Gen;
 
 constexpr int kValuesPerType = 2000;
 
-// ---- telemetry.hpp: classes built through their constructors --------------------------------------
+// ---- telemetry.hpp: classes built through their constructors
+// --------------------------------------
 
 telemetry::Vector3 vector3(Gen& g) {
   return {g.floating<double>(), g.floating<double>(), g.floating<double>()};
@@ -63,7 +64,8 @@ telemetry::TelemetryFrame telemetry_frame(Gen& g) {
   return frame;
 }
 
-// ---- scene_graph.hpp ------------------------------------------------------------------------------
+// ---- scene_graph.hpp
+// ------------------------------------------------------------------------------
 
 scene::Scene::Node node(Gen& g) {
   scene::Scene::Node n;
@@ -79,8 +81,7 @@ scene::Scene::Layer layer(Gen& g) {
   std::string name = g.text();
   auto nodes = g.vector_of<scene::Scene::Node>([&] { return node(g); }, 8);
   const bool visible = g.integer<bool>();
-  return scene::Scene::Layer(std::move(name), std::move(nodes), visible,
-                             g.integer<std::uint8_t>());
+  return scene::Scene::Layer(std::move(name), std::move(nodes), visible, g.integer<std::uint8_t>());
 }
 
 scene::Scene scene_value(Gen& g) {
@@ -96,10 +97,12 @@ msgpack_gen::Status unmarshal(const Bytes& bytes, T& value) {
 
 }  // namespace
 
-// ---- Random values: (a)-(d) on each type ----------------------------------------------------------
+// ---- Random values: (a)-(d) on each type
+// ----------------------------------------------------------
 
-TEST_CASE("telemetry::Pose: private members and NVP renames in macro order with char and float C arrays",
-          "[msgpack-c][telemetry]") {
+TEST_CASE(
+    "telemetry::Pose: private members and NVP renames in macro order with char and float C arrays",
+    "[msgpack-c][telemetry]") {
   compat::run_corpus<telemetry::Pose>("telemetry::Pose", 5001, kValuesPerType, pose);
 }
 
@@ -115,10 +118,11 @@ TEST_CASE("telemetry::RangeSensor: protected members of a base listed by the der
                                              range_sensor);
 }
 
-TEST_CASE("telemetry::TelemetryFrame: everything nested with vectors of doubles and a map of floats",
-          "[msgpack-c][telemetry]") {
-  compat::run_corpus<telemetry::TelemetryFrame>("telemetry::TelemetryFrame", 5004,
-                                                kValuesPerType, telemetry_frame);
+TEST_CASE(
+    "telemetry::TelemetryFrame: everything nested with vectors of doubles and a map of floats",
+    "[msgpack-c][telemetry]") {
+  compat::run_corpus<telemetry::TelemetryFrame>("telemetry::TelemetryFrame", 5004, kValuesPerType,
+                                                telemetry_frame);
 }
 
 TEST_CASE("scene::Scene: a class with classes nested in it", "[msgpack-c][scene]") {
@@ -134,16 +138,21 @@ TEST_CASE("scene::Scene::Node: a nested struct reached through fields", "[msgpac
   compat::run_corpus<scene::Scene::Node>("scene::Scene::Node", 6003, kValuesPerType, node);
 }
 
-// ---- Layout spelled out ---------------------------------------------------------------------------
+// ---- Layout spelled out
+// ---------------------------------------------------------------------------
 
-TEST_CASE("the macro decides the order and the keys and leaves members out", "[msgpack-c][telemetry]") {
+TEST_CASE("the macro decides the order and the keys and leaves members out",
+          "[msgpack-c][telemetry]") {
   const float identity[4][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1.5f}};
   const telemetry::Pose p("map", 3, identity, 42);
   const Bytes bytes = compat::ours(p);
   REQUIRE(bytes == compat::theirs(p));
   // {"t": 42, "frame": "map", "m": [[1, 0, 0, 0], ...]}: the stamp first, as the macro says,
   // integral floats as integers, the last one a float32; cache_hits_ absent.
-  const Bytes expected = Bytes("\x83\xa1t\x2a\xa5" "frame\xa3map\xa1m\x94", 17) +
+  const Bytes expected = Bytes(
+                             "\x83\xa1t\x2a\xa5"
+                             "frame\xa3map\xa1m\x94",
+                             17) +
                          Bytes("\x94\x01\x00\x00\x00\x94\x00\x01\x00\x00\x94\x00\x00\x01\x00", 15) +
                          Bytes("\x94\x00\x00\x00\xca\x3f\xc0\x00\x00", 9);
   CHECK(test_support::Hex{test_support::Bytes(bytes.begin(), bytes.end())} ==
@@ -159,7 +168,8 @@ TEST_CASE("the macro decides the order and the keys and leaves members out", "[m
   CHECK(compat::ours(frame) == compat::theirs(other));
 }
 
-// ---- C arrays at their limits ----------------------------------------------------------------------
+// ---- C arrays at their limits
+// ----------------------------------------------------------------------
 
 TEST_CASE("C arrays: longer input is rejected by both and shorter input differs as documented",
           "[msgpack-c][telemetry]") {

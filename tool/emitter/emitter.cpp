@@ -44,8 +44,7 @@ std::string emit_private_members(const ir::Module& module, const std::vector<std
     }
   }
   if (tags.empty()) return {};
-  return print("declaration.private_members",
-               {{"tags", tags}, {"instantiations", instantiations}});
+  return print("declaration.private_members", {{"tags", tags}, {"instantiations", instantiations}});
 }
 
 // The runtime headers a type's codec needs, by name under msgpack_gen/.
@@ -148,7 +147,8 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
       bool in_header = !options.split || is_template_struct(s);
       StructCode code = emit_struct(module, s, in_header);
       declarations += code.declaration;
-      (in_header ? header_definitions : source_definitions) += code.source_prelude + code.definitions;
+      (in_header ? header_definitions : source_definitions) +=
+          code.source_prelude + code.definitions;
     }
     std::string enum_names;
     for (const auto& [name, type] : named_enums) enum_names += emit_enum_names(*type);
@@ -169,12 +169,13 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     std::string includes;
     for (const std::string& path : include_paths)
       includes += print("file.include", {{"path", path}});
-    file.content = print("file.file", {{"version", tool_version},
-                                       {"source", source},
-                                       {"includes", includes},
-                                       {"runtime_includes", runtime_includes(module, header.struct_ids)},
-                                       {"declarations", declarations},
-                                       {"definitions", header_definitions}});
+    file.content =
+        print("file.file", {{"version", tool_version},
+                            {"source", source},
+                            {"includes", includes},
+                            {"runtime_includes", runtime_includes(module, header.struct_ids)},
+                            {"declarations", declarations},
+                            {"definitions", header_definitions}});
     files.push_back(std::move(file));
     if (!options.split) continue;
     if (source_definitions.empty()) {
@@ -184,13 +185,13 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
                  {"source", source},
                  {"reason", "its codecs are class templates, defined in the header"}});
     } else {
-      source_file.content = print(
-          "file.source_file",
-          {{"version", tool_version},
-           {"source", source},
-           {"header", std::filesystem::path(files.back().path).filename().string()},
-           {"private_members", options.split ? private_members : ""},
-           {"definitions", source_definitions}});
+      source_file.content =
+          print("file.source_file",
+                {{"version", tool_version},
+                 {"source", source},
+                 {"header", std::filesystem::path(files.back().path).filename().string()},
+                 {"private_members", options.split ? private_members : ""},
+                 {"definitions", source_definitions}});
     }
     files.push_back(std::move(source_file));
   }

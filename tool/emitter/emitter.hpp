@@ -26,8 +26,8 @@ struct EmitOptions {
   bool split = false;
 };
 
-// One file per header of the module (two with `split`), in the module's header order. Deterministic: the same IR
-// and options give the same bytes.
+// One file per header of the module (two with `split`), in the module's header order.
+// Deterministic: the same IR and options give the same bytes.
 std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& options);
 
 }  // namespace msgpack_gen::emitter

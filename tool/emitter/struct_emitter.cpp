@@ -81,9 +81,8 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& o
         continue;
       }
       wire.inlined = true;
-      wire.codec_expr = field.is_private
-                            ? "codec<" + field.private_access.member_type + ">"
-                            : "codec<decltype(" + owner_cpp + "::" + path + ")>";
+      wire.codec_expr = field.is_private ? "codec<" + field.private_access.member_type + ">"
+                                         : "codec<decltype(" + owner_cpp + "::" + path + ")>";
     }
     out.push_back(wire);
   }
@@ -158,7 +157,8 @@ std::string read_call(const WireField& wire) {
     return "read_enum_name(in, " + target + (f.strict_enum ? ", /*known_only=*/true)" : ")");
   }
   if (f.strict_enum) return "read_known_enum(in, " + target + ")";
-  if (f.limit != 0) return "read_value_limited(in, " + std::to_string(f.limit) + ", " + target + ")";
+  if (f.limit != 0)
+    return "read_value_limited(in, " + std::to_string(f.limit) + ", " + target + ")";
   return "read_value(in, " + target + ")";
 }
 
@@ -275,9 +275,9 @@ std::string emit_key_constants(const ir::Struct& s, const std::vector<WireField>
     const ir::Field& f = *wire.field;
     std::string bytes = f.has_int_key ? encoded_int_key(f.int_key) : encoded_key(f.key);
     std::string comment = f.has_int_key ? "key " + std::to_string(f.int_key) : "\"" + f.key + "\"";
-    constants += print("declaration.key_constant", {{"constant", wire.constant},
-                                                     {"literal", cpp_literal(bytes)},
-                                                     {"comment", comment}});
+    constants +=
+        print("declaration.key_constant",
+              {{"constant", wire.constant}, {"literal", cpp_literal(bytes)}, {"comment", comment}});
   }
   return constants;
 }
@@ -306,7 +306,7 @@ std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& 
 }
 
 std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& fields,
-                     const std::string& prefix) {
+                            const std::string& prefix) {
   Vars base{{"prefix", prefix}, {"type", s.cpp_name}};
   std::string adjustments;
   std::string body;
@@ -331,8 +331,9 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
       constant_count = false;
       adjustments +=
           print("map_encode.inlined_count", {{"codec", wire.codec_expr}, {"member", wire.member}});
-      body += print("map_encode.inlined_fields",
-                    {{"comment", wire.comment}, {"codec", wire.codec_expr}, {"member", wire.member}});
+      body +=
+          print("map_encode.inlined_fields",
+                {{"comment", wire.comment}, {"codec", wire.codec_expr}, {"member", wire.member}});
       continue;
     }
     if (wire.field->omit_empty) {
@@ -371,14 +372,14 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
                       ? snippet("map_encode.constant_count")
                       : print("map_encode.adjusted_count", {{"adjustments", adjustments}});
   Vars fields_vars = base;
-  fields_vars["body"] = msgpack_c_floats("map_encode", s) +
-                        (body.empty() ? snippet("map_encode.no_fields") : body);
+  fields_vars["body"] =
+      msgpack_c_floats("map_encode", s) + (body.empty() ? snippet("map_encode.no_fields") : body);
   return print("map_encode.encode", encode) + print("map_encode.field_count", count) +
          print("map_encode.encode_fields", fields_vars);
 }
 
 std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& fields,
-                     const std::string& prefix) {
+                            const std::string& prefix) {
   Vars base{{"prefix", prefix}, {"type", s.cpp_name}};
   bool any_required = std::any_of(fields.begin(), fields.end(), [](const WireField& w) {
     return !w.inlined && w.field->required;
@@ -388,9 +389,9 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
   std::size_t own_fields = static_cast<std::size_t>(
       std::count_if(fields.begin(), fields.end(), [](const WireField& w) { return !w.inlined; }));
   std::string words = std::to_string(std::max<std::size_t>(1, (own_fields + 63) / 64));
-  std::string mark = any_required ? print("map_decode.mark_seen",
-                                          {{"own_fields", std::to_string(own_fields)}})
-                                  : "";
+  std::string mark =
+      any_required ? print("map_decode.mark_seen", {{"own_fields", std::to_string(own_fields)}})
+                   : "";
 
   std::map<std::size_t, std::vector<const WireField*>> by_length;
   std::string int_cases, inlined, required_checks;
@@ -476,7 +477,7 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
 }
 
 std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>& fields,
-                     const std::string& prefix) {
+                              const std::string& prefix) {
   std::string body;
   std::vector<const WireField*> run;
   std::size_t run_start = 0;
@@ -506,7 +507,7 @@ std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>&
 }
 
 std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>& fields,
-                     const std::string& prefix) {
+                              const std::string& prefix) {
   std::string body;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     body += print("array_decode.field", {{"index", std::to_string(i)},
@@ -535,8 +536,8 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
     // Only the source file's definitions use the keys (--split): they live there, in a scope of
     // their own, so a file that includes the header does not parse them.
     std::string scope = "keys_" + ir::identifier_from(s.id);
-    code.source_prelude =
-        print("declaration.key_scope", {{"scope", scope}, {"name", s.id}, {"constants", constants}});
+    code.source_prelude = print("declaration.key_scope",
+                                {{"scope", scope}, {"name", s.id}, {"constants", constants}});
     for (WireField& wire : fields) {
       if (!wire.constant.empty()) wire.constant = scope + "::" + wire.constant;
     }

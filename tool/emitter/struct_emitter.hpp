@@ -8,8 +8,8 @@
 namespace msgpack_gen::emitter {
 
 struct StructCode {
-  std::string declaration;  // the codec<> specialisation: constants and declarations
-  std::string definitions;  // the functions, defined after every declaration of the file
+  std::string declaration;     // the codec<> specialisation: constants and declarations
+  std::string definitions;     // the functions, defined after every declaration of the file
   std::string source_prelude;  // --split: what the source file's definitions need first (keys)
 };
 

@@ -44,9 +44,9 @@ struct Declaration {
 struct Walk {
   const std::set<std::string>* package_headers = nullptr;
   std::vector<Declaration> declarations;
-  std::set<std::string> custom_codecs;            // canonical type spellings
-  std::set<std::string> explicit_specializations;  // USRs
-  std::map<std::string, CXType> requested_types;   // alias name -> the type it names
+  std::set<std::string> custom_codecs;                    // canonical type spellings
+  std::set<std::string> explicit_specializations;         // USRs
+  std::map<std::string, CXType> requested_types;          // alias name -> the type it names
   std::map<std::string, std::string> msgpack_c_adaptors;  // type spelling -> an adaptor of it
   MsgpackCMacros macros;
 };
@@ -100,8 +100,8 @@ CXChildVisitResult visit_msgpack_c_adaptors(CXCursor c, CXCursor, CXClientData d
   if (clang_Type_getNumTemplateArguments(self) < 1) return CXChildVisit_Continue;
   CXType arg = clang_getCanonicalType(clang_Type_getTemplateArgumentAsType(self, 0));
   if (arg.kind == CXType_Enum) return CXChildVisit_Continue;
-  walk->msgpack_c_adaptors.emplace(spelling(arg), "msgpack::adaptor::" + name + "<" +
-                                                      spelling(arg) + ">");
+  walk->msgpack_c_adaptors.emplace(spelling(arg),
+                                   "msgpack::adaptor::" + name + "<" + spelling(arg) + ">");
   return CXChildVisit_Continue;
 }
 
@@ -279,7 +279,9 @@ class Parser {
 
   const std::string& umbrella_path() const { return umbrella_path_; }
   // The umbrella's line where `extra` starts: after the prelude and the includes.
-  unsigned first_extra_line() const { return static_cast<unsigned>(kPreludeLines + headers_.size() + 1); }
+  unsigned first_extra_line() const {
+    return static_cast<unsigned>(kPreludeLines + headers_.size() + 1);
+  }
 
   // `extra`: declarations appended after the headers. `std_override`: a -std= to try instead.
   UnitPtr parse(const std::string& extra, Diagnostics& diagnostics,
@@ -318,8 +320,8 @@ class Parser {
     if (!index_) index_.reset(clang_createIndex(0, 0));
     CXTranslationUnit raw_unit = nullptr;
     CXErrorCode code = clang_parseTranslationUnit2(
-        index_.get(), umbrella_path_.c_str(), argv.data(), static_cast<int>(argv.size()),
-        &unsaved, 1,
+        index_.get(), umbrella_path_.c_str(), argv.data(), static_cast<int>(argv.size()), &unsaved,
+        1,
         CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing |
             CXTranslationUnit_DetailedPreprocessingRecord,
         &raw_unit);
@@ -380,8 +382,8 @@ std::string tag_after_initializer_fix(const std::string& file, unsigned line, un
 // umbrella spells from `first_request_line` on, so that an error in one is reported against the
 // name the user gave.
 bool report_clang_errors(CXTranslationUnit unit, const std::string& umbrella_path,
-                         const std::vector<std::string>& request_names,
-                         unsigned first_request_line, Diagnostics& diagnostics) {
+                         const std::vector<std::string>& request_names, unsigned first_request_line,
+                         Diagnostics& diagnostics) {
   std::size_t shown = 0, errors = 0;
   unsigned count = clang_getNumDiagnostics(unit);
   for (unsigned i = 0; i < count; ++i) {

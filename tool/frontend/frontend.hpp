@@ -19,7 +19,7 @@ struct Options {
   // What to read (-p): folders (every header in them) and header files. Generated files are
   // named relative to the package root: the folder given, or the common folder of all of them.
   std::vector<std::string> package_paths;
-  std::string root;  // empty: the common folder of package_paths
+  std::string root;                     // empty: the common folder of package_paths
   std::vector<TypeRequest> types;       // what to generate
   std::vector<std::string> clang_args;  // -I, -D, -std= and anything after "--"
   std::string runtime_include_dir;      // where <msgpack_gen/annotate.hpp> lives

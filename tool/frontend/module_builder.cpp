@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <deque>
-#include <optional>
 #include <filesystem>
+#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -172,10 +172,10 @@ CXCursor find_base(CXCursor record, const std::string& written) {
         CXCursor templ = clang_getSpecializedCursorTemplate(
             clang_getTypeDeclaration(clang_getCanonicalType(type)));
         std::string templ_name = clang_Cursor_isNull(templ) ? "" : qualified_name(templ);
-        for (std::string name : {spelling(child), spelling(type),
-                                 spelling(clang_getCanonicalType(type)), templ_name,
-                                 without_qualifiers(spelling(child)),
-                                 without_qualifiers(spelling(clang_getCanonicalType(type)))}) {
+        for (std::string name :
+             {spelling(child), spelling(type), spelling(clang_getCanonicalType(type)), templ_name,
+              without_qualifiers(spelling(child)),
+              without_qualifiers(spelling(clang_getCanonicalType(type)))}) {
           if (name.empty()) continue;
           name = without_spaces(name);
           for (const char* keyword : {"struct", "class"}) {
@@ -312,8 +312,7 @@ ModuleBuilder::ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
       explicit_specializations_(std::move(explicit_specializations)),
       macros_(macros) {}
 
-void ModuleBuilder::add_root(CXCursor definition, unsigned directions,
-                             const std::string& name) {
+void ModuleBuilder::add_root(CXCursor definition, unsigned directions, const std::string& name) {
   std::size_t index;
   if (definition.kind == CXCursor_ClassTemplate) {
     index = add_template(definition);
@@ -327,12 +326,12 @@ void ModuleBuilder::add_root(CXCursor definition, unsigned directions,
   roots_.emplace_back(index, directions);
 }
 
-bool ModuleBuilder::add_root_type(CXType type, const std::string& requested,
-                                  unsigned directions) {
+bool ModuleBuilder::add_root_type(CXType type, const std::string& requested, unsigned directions) {
   CXType canonical = clang_getCanonicalType(type);
   CXCursor decl = clang_getTypeDeclaration(canonical);
   if (canonical.kind != CXType_Record || !is_record_kind(decl.kind)) {
-    diagnostics_.error("'" + requested + "' is not a struct or class; only structs can be generated");
+    diagnostics_.error("'" + requested +
+                       "' is not a struct or class; only structs can be generated");
     return false;
   }
   std::size_t index = record_node(canonical, location_of(decl), "", "", kNoOwner);
@@ -963,9 +962,9 @@ std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where
                                        const std::string& field, const std::string& member_base,
                                        std::size_t owner) {
   auto unsupported = [&](const std::string& why) {
-    std::string what = field.empty() ? "type '" + spelling(t) + "'"
-                                     : "field '" + field + "' has unsupported type '" +
-                                           spelling(t) + "'";
+    std::string what = field.empty()
+                           ? "type '" + spelling(t) + "'"
+                           : "field '" + field + "' has unsupported type '" + spelling(t) + "'";
     diagnostics_.error(where, what + ": " + why);
     return kNoOwner;
   };

@@ -65,15 +65,26 @@ bool string_value(const std::vector<Token>& tokens, std::string& value) {
       }
       char next = t[++i];
       switch (next) {
-        case 'n': value += '\n'; break;
-        case 't': value += '\t'; break;
-        case 'r': value += '\r'; break;
-        case '0': value += '\0'; break;
+        case 'n':
+          value += '\n';
+          break;
+        case 't':
+          value += '\t';
+          break;
+        case 'r':
+          value += '\r';
+          break;
+        case '0':
+          value += '\0';
+          break;
         case '\\':
         case '"':
         case '\'':
-        case '?': value += next; break;
-        default: return false;
+        case '?':
+          value += next;
+          break;
+        default:
+          return false;
       }
     }
   }
@@ -157,8 +168,7 @@ void MsgpackCMacros::note(CXCursor cursor) {
   CXSourceRange extent = clang_getCursorExtent(cursor);
   Expansion expansion{cursor, name, {}, 0, 0};
   CXFile file;
-  clang_getSpellingLocation(clang_getRangeStart(extent), &file, nullptr, nullptr,
-                            &expansion.begin);
+  clang_getSpellingLocation(clang_getRangeStart(extent), &file, nullptr, nullptr, &expansion.begin);
   clang_getSpellingLocation(clang_getRangeEnd(extent), nullptr, nullptr, nullptr, &expansion.end);
   expansion.file = file_path(file);
   expansions_.push_back(std::move(expansion));

@@ -94,8 +94,9 @@ std::string parse_field_tag(std::string_view text, FieldTag& tag) {
       } catch (const std::exception&) {
         used = 0;
       }
-      if (digits.empty() || used != digits.size() || !std::isdigit(static_cast<unsigned char>(digits[0])) ||
-          limit == 0 || limit > 0xffffffffull) {
+      if (digits.empty() || used != digits.size() ||
+          !std::isdigit(static_cast<unsigned char>(digits[0])) || limit == 0 ||
+          limit > 0xffffffffull) {
         return "limit=" + digits + " is not a length from 1 to 4294967295";
       }
       tag.limit = static_cast<std::uint32_t>(limit);

@@ -22,10 +22,10 @@ struct FieldTag {
 };
 
 struct StructTag {
-  bool as_array = false;    // ",as_array" / "as_array"; "as_map" is the default
-  bool as_map = false;      // said explicitly (it contradicts MSGPACK_DEFINE's array)
-  bool strict = false;      // "strict": unknown keys are an error
-  bool nest_bases = false;  // "nest_bases": bases nested under their names (msgpack-c's layout)
+  bool as_array = false;        // ",as_array" / "as_array"; "as_map" is the default
+  bool as_map = false;          // said explicitly (it contradicts MSGPACK_DEFINE's array)
+  bool strict = false;          // "strict": unknown keys are an error
+  bool nest_bases = false;      // "nest_bases": bases nested under their names (msgpack-c's layout)
   bool private_fields = false;  // "private_fields": private and protected fields are encoded too
 };
 

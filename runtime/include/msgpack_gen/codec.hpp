@@ -78,11 +78,12 @@ struct codec<T, std::enable_if_t<std::is_enum_v<T>>> {
     if (!codec<Underlying>::decode(in, raw)) return false;
     if constexpr (detail::has_enum_range<T>::value) {
       using Wide = std::conditional_t<std::is_signed_v<Underlying>, long long, unsigned long long>;
-      const bool below = std::is_signed_v<Underlying> && static_cast<long long>(raw) < enum_range<T>::min;
+      const bool below =
+          std::is_signed_v<Underlying> && static_cast<long long>(raw) < enum_range<T>::min;
       if (below || static_cast<Wide>(raw) > static_cast<Wide>(enum_range<T>::max)) {
-        return in.invalid(std::to_string(static_cast<Wide>(raw)) + " is not a value the enum can hold (" +
-                          std::to_string(enum_range<T>::min) + ".." +
-                          std::to_string(enum_range<T>::max) + ")");
+        return in.invalid(
+            std::to_string(static_cast<Wide>(raw)) + " is not a value the enum can hold (" +
+            std::to_string(enum_range<T>::min) + ".." + std::to_string(enum_range<T>::max) + ")");
       }
     }
     value = static_cast<T>(raw);
@@ -201,7 +202,8 @@ inline bool read_known_enum(Reader& in, E& value) {
 // unknown name is an error.
 template <class E>
 inline bool read_enum_name(Reader& in, E& value, bool known_only = false) {
-  if (!in.next_is_str()) return known_only ? read_known_enum(in, value) : codec<E>::decode(in, value);
+  if (!in.next_is_str())
+    return known_only ? read_known_enum(in, value) : codec<E>::decode(in, value);
   std::string_view text;
   if (!in.read_str(text)) return false;
   if (enum_names<E>::parse(text, value)) return true;

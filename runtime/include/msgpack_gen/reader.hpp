@@ -102,8 +102,8 @@ struct ReaderOptions {
   static constexpr std::uint32_t kUnlimited = 0xffffffffu;
   // Containers (arrays, maps, structs) may nest this deep, skipped values included.
   std::uint32_t max_depth = 64;
-  std::uint32_t max_str_length = kUnlimited;  // bytes of one str
-  std::uint32_t max_bin_length = kUnlimited;  // bytes of one bin (or ext payload)
+  std::uint32_t max_str_length = kUnlimited;    // bytes of one str
+  std::uint32_t max_bin_length = kUnlimited;    // bytes of one bin (or ext payload)
   std::uint32_t max_array_length = kUnlimited;  // elements of one array
   std::uint32_t max_map_length = kUnlimited;    // pairs of one map
   // Bytes the decoders may newly allocate for one message: string and vector storage beyond the
@@ -668,9 +668,9 @@ class Reader {
                     " is over the limit of " + std::to_string(limits_.by_kind[kind]));
   }
   MSGPACK_GEN_COLD bool over_budget(std::size_t bytes) {
-    return fail(ErrorCode::limit_exceeded,
-                "allocating " + detail::quantity(bytes, "byte") + " would pass the message's " +
-                    "allocation limit (" + std::to_string(allocation_left_) + " left)");
+    return fail(ErrorCode::limit_exceeded, "allocating " + detail::quantity(bytes, "byte") +
+                                               " would pass the message's " + "allocation limit (" +
+                                               std::to_string(allocation_left_) + " left)");
   }
   MSGPACK_GEN_COLD bool out_of_range(const std::string& value) {
     if (code_ == ErrorCode::ok) {
