@@ -416,4 +416,5 @@ TEST_CASE("private_fields: private and protected fields are encoded with no frie
   CHECK(back.balance() == 1200);
   CHECK(back.tags() == std::vector<std::string>{"gold", "eu"});
   CHECK(back.revision == 3);
+  CHECK(back.levels() == 79);
 }

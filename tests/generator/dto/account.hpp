@@ -18,6 +18,7 @@ class MSGPACK_TAG("private_fields") Account {
   const std::string& owner() const { return owner_; }
   std::int64_t balance() const { return balance_; }
   const std::vector<std::string>& tags() const { return tags_; }
+  int levels() const { return level * 10 + level_; }
 
   int revision = 0;  // public fields are encoded as always
 
