@@ -242,71 +242,43 @@ void marshal_handwritten(benchmark::State& state, const Corpus<Gen, Peer>& corpu
 
 // --- unmarshal ---------------------------------------------------------------------------------
 
-// Into one object reused for every struct: its strings and containers keep their capacity.
-template <class Gen, class Peer>
-void unmarshal_gen_reused(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
-                          std::size_t distinct) {
-  Gen value;
-  bool ok = true;
-  run_passes(state, corpus, distinct, [&](std::size_t i) {
-    ok &= static_cast<bool>(msgpack_gen::unmarshal(corpus.data(i), corpus.size(i), value));
-    benchmark::DoNotOptimize(value);
-    benchmark::ClobberMemory();
-  });
-  if (!ok) {
-    g_failed = true;
-    state.SkipWithError("msgpack-gen failed to unmarshal");
+// The decoders the unmarshal rows compare, with the message a failed row reports.
+struct GeneratedDecoder {
+  static constexpr const char* kFailure = "msgpack-gen failed to unmarshal";
+  template <class T>
+  static bool decode(const std::uint8_t* data, std::size_t size, T& value) {
+    return static_cast<bool>(msgpack_gen::unmarshal(data, size, value));
   }
-}
-
-// Into a new object per struct, destroyed after.
-template <class Gen, class Peer>
-void unmarshal_gen_fresh(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
-                         std::size_t distinct) {
-  bool ok = true;
-  run_passes(state, corpus, distinct, [&](std::size_t i) {
-    Gen value;
-    ok &= static_cast<bool>(msgpack_gen::unmarshal(corpus.data(i), corpus.size(i), value));
-    benchmark::DoNotOptimize(value);
-    benchmark::ClobberMemory();
-  });
-  if (!ok) {
-    g_failed = true;
-    state.SkipWithError("msgpack-gen failed to unmarshal");
+};
+struct HandwrittenDecoder {
+  static constexpr const char* kFailure = "the hand-written codec failed to unmarshal";
+  template <class T>
+  static bool decode(const std::uint8_t* data, std::size_t size, T& value) {
+    return static_cast<bool>(handwritten::decode(data, size, value));
   }
-}
+};
 
-// The hand-written codec into one reused object, like unmarshal_gen_reused.
-template <class Gen, class Peer>
-void unmarshal_handwritten(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
-                           std::size_t distinct) {
-  Gen value;
+// kFresh false: into one object reused for every struct (its strings and containers keep their
+// capacity); true: into a new object per struct, destroyed after.
+template <class Decoder, bool kFresh, class Gen, class Peer>
+void unmarshal_with(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                    std::size_t distinct) {
+  Gen reused;
   bool ok = true;
   run_passes(state, corpus, distinct, [&](std::size_t i) {
-    ok &= static_cast<bool>(handwritten::decode(corpus.data(i), corpus.size(i), value));
-    benchmark::DoNotOptimize(value);
+    if constexpr (kFresh) {
+      Gen value;
+      ok &= Decoder::decode(corpus.data(i), corpus.size(i), value);
+      benchmark::DoNotOptimize(value);
+    } else {
+      ok &= Decoder::decode(corpus.data(i), corpus.size(i), reused);
+      benchmark::DoNotOptimize(reused);
+    }
     benchmark::ClobberMemory();
   });
   if (!ok) {
     g_failed = true;
-    state.SkipWithError("the hand-written codec failed to unmarshal");
-  }
-}
-
-// The hand-written codec into a new object per struct, like unmarshal_gen_fresh.
-template <class Gen, class Peer>
-void unmarshal_handwritten_fresh(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
-                                 std::size_t distinct) {
-  bool ok = true;
-  run_passes(state, corpus, distinct, [&](std::size_t i) {
-    Gen value;
-    ok &= static_cast<bool>(handwritten::decode(corpus.data(i), corpus.size(i), value));
-    benchmark::DoNotOptimize(value);
-    benchmark::ClobberMemory();
-  });
-  if (!ok) {
-    g_failed = true;
-    state.SkipWithError("the hand-written codec failed to unmarshal");
+    state.SkipWithError(Decoder::kFailure);
   }
 }
 
@@ -330,7 +302,7 @@ bool reference_everything(msgpack::type::object_type, std::size_t, void*) {
 }
 
 // msgpack-c at its best: one zone cleared per struct (its first chunk is kept), strings that
-// reference the input, and one object reused like unmarshal_gen_reused.
+// reference the input, and one object reused like the other unmarshal rows.
 template <class Gen, class Peer>
 void unmarshal_msgpack_c_tuned(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
                                std::size_t distinct) {
@@ -362,12 +334,12 @@ void register_family(const std::string& prefix, const Corpus<Gen, Peer>& corpus)
       {"marshal/gen_buffer", marshal_gen_buffer<Gen, Peer>},
       {"marshal/msgpack_c", marshal_msgpack_c<Gen, Peer>},
       {"marshal/handwritten", marshal_handwritten<Gen, Peer>},
-      {"unmarshal/gen_reused", unmarshal_gen_reused<Gen, Peer>},
-      {"unmarshal/gen_fresh", unmarshal_gen_fresh<Gen, Peer>},
+      {"unmarshal/gen_reused", unmarshal_with<GeneratedDecoder, false, Gen, Peer>},
+      {"unmarshal/gen_fresh", unmarshal_with<GeneratedDecoder, true, Gen, Peer>},
       {"unmarshal/msgpack_c", unmarshal_msgpack_c<Gen, Peer>},
       {"unmarshal/msgpack_c_tuned", unmarshal_msgpack_c_tuned<Gen, Peer>},
-      {"unmarshal/handwritten", unmarshal_handwritten<Gen, Peer>},
-      {"unmarshal/handwritten_fresh", unmarshal_handwritten_fresh<Gen, Peer>},
+      {"unmarshal/handwritten", unmarshal_with<HandwrittenDecoder, false, Gen, Peer>},
+      {"unmarshal/handwritten_fresh", unmarshal_with<HandwrittenDecoder, true, Gen, Peer>},
   };
   const std::pair<const char*, std::size_t> workloads[] = {
       {"cold", g_pass}, {"hot", g_hot < g_pass ? g_hot : g_pass}};
@@ -416,12 +388,12 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
   check_handwritten_codec();
-  const auto data_map = build_corpus<Data, Data>(
-      "Data", make_data<Data>, copy_data<Data, Data>,
-      [](const auto& a, const auto& b) { return same_data(a, b); });
-  const auto flat_map = build_corpus<Flat, Flat>(
-      "Flat", make_flat<Flat>, copy_flat<Flat, Flat>,
-      [](const auto& a, const auto& b) { return same_flat(a, b); });
+  const auto data_map =
+      build_corpus<Data, Data>("Data", make_data<Data>, copy_data<Data, Data>,
+                               [](const auto& a, const auto& b) { return same_data(a, b); });
+  const auto flat_map =
+      build_corpus<Flat, Flat>("Flat", make_flat<Flat>, copy_flat<Flat, Flat>,
+                               [](const auto& a, const auto& b) { return same_flat(a, b); });
   const auto data_array = build_corpus<DataArray, DataArray>(
       "DataArray", make_data<DataArray>, copy_data<DataArray, DataArray>,
       [](const auto& a, const auto& b) { return same_data(a, b); });
