@@ -1,5 +1,6 @@
 // msgpack-gen: the command line. Parses options, runs the frontend (headers -> IR) and the
 // emitter (IR -> C++), and writes the files that changed.
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -35,9 +36,12 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   msgpack_gen::cli::Options options;
   std::string usage_error = msgpack_gen::cli::parse(args, options);
+  bool color = options.color == msgpack_gen::cli::Color::Always ||
+               (options.color == msgpack_gen::cli::Color::Auto && isatty(STDERR_FILENO) != 0);
+  msgpack_gen::Diagnostics diagnostics(std::cerr, color);
   if (!usage_error.empty()) {
-    std::cerr << "msgpack-gen: error: " << usage_error
-              << "\n(msgpack-gen --help shows the usage)\n";
+    diagnostics.error(usage_error);
+    std::cerr << "(msgpack-gen --help shows the usage)\n";
     return 2;
   }
   if (options.help) {
@@ -45,11 +49,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (options.version) {
-    std::cout << "msgpack-gen " << MSGPACK_GEN_VERSION << "\n";
+    fmt::print("msgpack-gen {}\nlibclang: {}\n", MSGPACK_GEN_VERSION,
+               msgpack_gen::frontend::libclang_version());
     return 0;
   }
 
-  msgpack_gen::Diagnostics diagnostics(std::cerr);
   msgpack_gen::frontend::Options frontend_options;
   frontend_options.package_paths = options.package_paths;
   frontend_options.root = options.root;

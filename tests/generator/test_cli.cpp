@@ -3,6 +3,7 @@
 
 #include "cli/options.hpp"
 
+using msgpack_gen::cli::Color;
 using msgpack_gen::cli::Options;
 using msgpack_gen::cli::parse;
 
@@ -50,4 +51,53 @@ TEST_CASE("usage errors", "[cli]") {
   o = {};
   CHECK(parse({"--help"}, o).empty());
   CHECK(o.help);
+}
+
+TEST_CASE("the standard (--std): C++17 or later, checked before anything is parsed", "[cli][std]") {
+  for (const char* standard : {"c++17", "c++20", "c++2b", "gnu++17", "gnu++20", "c++1z", "c++2a"}) {
+    Options o;
+    CHECK(parse({"-p", "dto", std::string("--std=") + standard, "T"}, o).empty());
+    CHECK(o.clang_args == std::vector<std::string>{std::string("-std=") + standard});
+  }
+  // Older standards: one error that says C++17 is the minimum, however the standard is given.
+  for (const char* older : {"--std=c++14", "--std=c++11", "--std=c++03", "--std=c++98",
+                            "--std=gnu++14", "-std=c++14"}) {
+    Options o;
+    std::string error = parse({"-p", "dto", older, "T"}, o);
+    CHECK_THAT(error, Catch::StartsWith(std::string(older) + ": C++17 is the minimum"));
+  }
+  Options o;
+  CHECK_THAT(parse({"-p", "dto", "T", "--", "-std=gnu++14"}, o),
+             Catch::Contains("-std=gnu++14: C++17 is the minimum"));
+  // Unknown values: the error names the valid ones.
+  o = {};
+  std::string error = parse({"-p", "dto", "--std=c++99", "T"}, o);
+  CHECK_THAT(error, Catch::Contains("unknown C++ standard 'c++99'"));
+  CHECK_THAT(error, Catch::Contains("c++17, c++20, c++2b"));
+  o = {};
+  CHECK_THAT(parse({"-p", "dto", "T", "--", "-std=c11"}, o),
+             Catch::Contains("unknown C++ standard 'c11'"));
+}
+
+TEST_CASE("colours: --color=never, always or auto", "[cli][color]") {
+  Options o;
+  REQUIRE(parse({"-p", "dto", "T"}, o).empty());
+  CHECK(o.color == Color::Auto);
+  o = {};
+  REQUIRE(parse({"-p", "dto", "--color=always", "T"}, o).empty());
+  CHECK(o.color == Color::Always);
+  o = {};
+  REQUIRE(parse({"-p", "dto", "--color=never", "T"}, o).empty());
+  CHECK(o.color == Color::Never);
+  o = {};
+  REQUIRE(parse({"--color=never", "--color=auto", "-p", "dto", "T"}, o).empty());
+  CHECK(o.color == Color::Auto);
+  // A bare --color means always, as in GNU tools, so it never swallows a type name.
+  o = {};
+  REQUIRE(parse({"-p", "dto", "--color", "T"}, o).empty());
+  CHECK(o.color == Color::Always);
+  CHECK(o.types.size() == 1);
+  o = {};
+  CHECK_THAT(parse({"-p", "dto", "--color=sometimes", "T"}, o),
+             Catch::Contains("unknown --color value 'sometimes': use never, always or auto"));
 }

@@ -1,12 +1,16 @@
 #include "cli/options.hpp"
 
-#include "ir/ir.hpp"
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+#include <string_view>
 
 namespace msgpack_gen::cli {
 namespace {
 
 // Parses "Type", "Type:+-" or "Type:-+".
-std::string parse_type(const std::string& arg, frontend::TypeRequest& request) {
+std::string parse_type(const std::string& arg, ir::TypeRequest& request) {
   // The policy follows the last ':' unless that ':' belongs to a "::" scope separator.
   std::size_t colon = arg.rfind(':');
   bool has_policy = colon != std::string::npos && (colon == 0 || arg[colon - 1] != ':') &&
@@ -20,12 +24,46 @@ std::string parse_type(const std::string& arg, frontend::TypeRequest& request) {
     } else if (policy == "-+") {
       request.directions = ir::kUnmarshal;
     } else {
-      return "bad policy '" + policy + "' in '" + arg +
-             "': use Type (both directions), Type:+- (marshal only) or Type:-+ (unmarshal only)";
+      return fmt::format(
+          "bad policy '{}' in '{}': use Type (both directions), Type:+- (marshal only) or "
+          "Type:-+ (unmarshal only)",
+          policy, arg);
     }
   }
-  if (request.name.empty()) return "empty type name in '" + arg + "'";
+  if (request.name.empty()) return fmt::format("empty type name in '{}'", arg);
   return {};
+}
+
+// The standards msgpack-gen parses headers with: C++17 and later, as every clang since 14 spells
+// them (c++1z and c++2a are clang's older names for c++17 and c++20).
+constexpr std::string_view kStandards[] = {"c++17",   "c++20", "c++2b", "gnu++17", "gnu++20",
+                                           "gnu++2b", "c++1z", "c++2a", "gnu++1z", "gnu++2a"};
+constexpr std::string_view kOlderStandards[] = {"c++98",   "c++03",   "c++0x",   "c++11",
+                                                "c++1y",   "c++14",   "gnu++98", "gnu++03",
+                                                "gnu++0x", "gnu++11", "gnu++1y", "gnu++14"};
+
+// Checks a "--std=X" or "-std=X" before anything is parsed: an older standard would only show as
+// a wall of errors in the runtime's headers, an unknown one as a parse that fails.
+std::string check_standard(const std::string& arg) {
+  std::string_view value = std::string_view(arg).substr(arg.find('=') + 1);
+  auto among = [&](const auto& list) {
+    return std::find(std::begin(list), std::end(list), value) != std::end(list);
+  };
+  if (among(kStandards)) return {};
+  if (among(kOlderStandards)) {
+    return fmt::format(
+        "{}: C++17 is the minimum (the runtime and the code msgpack-gen writes are C++17); use "
+        "--std=c++17 (the default) or a later standard",
+        arg);
+  }
+  return fmt::format(
+      "{}: unknown C++ standard '{}'; use one of c++17, c++20, c++2b (or gnu++17, gnu++20, "
+      "gnu++2b)",
+      arg, value);
+}
+
+bool is_standard(const std::string& arg) {
+  return arg.rfind("-std=", 0) == 0 || arg.rfind("--std=", 0) == 0;
 }
 
 }  // namespace
@@ -38,7 +76,7 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
         into = arg.substr(flag.size() + 1);
         return {};
       }
-      if (i + 1 >= args.size()) return flag + " needs a value";
+      if (i + 1 >= args.size()) return fmt::format("{} needs a value", flag);
       into = args[++i];
       return {};
     };
@@ -48,8 +86,10 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
     };
     std::string error;
     if (arg == "--") {
-      options.clang_args.insert(options.clang_args.end(), args.begin() + static_cast<long>(i) + 1,
-                                args.end());
+      for (std::size_t j = i + 1; j < args.size(); ++j) {
+        if (is_standard(args[j]) && !(error = check_standard(args[j])).empty()) return error;
+        options.clang_args.push_back(args[j]);
+      }
       break;
     } else if (arg == "-h" || arg == "--help") {
       options.help = true;
@@ -57,6 +97,17 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       options.split = true;
     } else if (arg == "--version") {
       options.version = true;
+    } else if (arg == "--color" || arg.rfind("--color=", 0) == 0) {
+      std::string when = arg == "--color" ? "always" : arg.substr(8);  // as in GNU tools
+      if (when == "auto") {
+        options.color = Color::Auto;
+      } else if (when == "always") {
+        options.color = Color::Always;
+      } else if (when == "never") {
+        options.color = Color::Never;
+      } else {
+        return fmt::format("unknown --color value '{}': use never, always or auto", when);
+      }
     } else if (is("-p", "--package")) {
       std::string path;
       error = value(arg[1] == '-' ? "--package" : "-p", path);
@@ -69,17 +120,18 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       error = value("--depfile", options.depfile);
     } else if (is("", "--runtime-include")) {
       error = value("--runtime-include", options.runtime_include_dir);
-    } else if (arg.rfind("--std=", 0) == 0) {
-      options.clang_args.push_back("-std=" + arg.substr(6));
+    } else if (is_standard(arg)) {
+      error = check_standard(arg);
+      options.clang_args.push_back(arg[1] == '-' ? arg.substr(1) : arg);  // --std=X: -std=X
     } else if (arg == "-I" || arg == "-D") {
-      if (i + 1 >= args.size()) return arg + " needs a value";
+      if (i + 1 >= args.size()) return fmt::format("{} needs a value", arg);
       options.clang_args.push_back(arg + args[++i]);
-    } else if (arg.rfind("-I", 0) == 0 || arg.rfind("-D", 0) == 0 || arg.rfind("-std=", 0) == 0) {
+    } else if (arg.rfind("-I", 0) == 0 || arg.rfind("-D", 0) == 0) {
       options.clang_args.push_back(arg);
     } else if (!arg.empty() && arg[0] == '-') {
-      return "unknown option '" + arg + "' (see --help; clang arguments go after --)";
+      return fmt::format("unknown option '{}' (see --help; clang arguments go after --)", arg);
     } else {
-      frontend::TypeRequest request;
+      ir::TypeRequest request;
       error = parse_type(arg, request);
       if (error.empty()) options.types.push_back(request);
     }
@@ -115,15 +167,18 @@ Options:
                            (they then include their header by its path relative to the
                            package, so put the package folder on the include path)
   -I DIR, -D NAME[=VALUE]  include folders and macros for parsing the headers
-  --std=c++17|c++20|...    the C++ standard to parse with (default c++17)
+  --std=c++17|c++20|c++2b  the C++ standard to parse with (default c++17, the minimum; the
+                           gnu++ forms work too)
   --split                  write each header's codec definitions into X.msgpack.cpp, to be
                            compiled once, and only declarations (and class templates) into
                            X.msgpack.hpp; every header then gets both files
   --depfile FILE           also write the files clang read, as a Makefile-style depfile
   --runtime-include DIR    where <msgpack_gen/...> headers are (default: found beside the tool)
+  --color=auto|always|never
+                           colour diagnostics as clang does (auto: when stderr is a terminal)
   --                       pass everything after it to clang unchanged
   -h, --help               show this help
-  --version                show the version
+  --version                show the version, and libclang's
 
 Exit status: 0 on success, 1 when the headers or types have errors, 2 on a usage error.
 )";

@@ -1,23 +1,28 @@
-// The command line: `msgpack-gen -p include/dto Data1 Data2:+- [-- clang args]`.
+// The command line: `msgpack-gen -p include/dto Data1 Data2:+- [-- clang args]`. Knows nothing of
+// libclang: it only reads what the user asked for.
 #pragma once
 
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "frontend/frontend.hpp"
+#include "ir/request.hpp"
 
 namespace msgpack_gen::cli {
 
+// --color: clang's colours in diagnostics; auto: when stderr is a terminal.
+enum class Color { Auto, Always, Never };
+
 struct Options {
-  std::vector<std::string> package_paths;    // -p, --package: folders and header files
-  std::string root;                          // --root: what generated names are relative to
-  std::string output_dir;                    // -o, --output; empty: beside the headers
-  std::string depfile;                       // --depfile: Makefile-style dependencies
-  std::string runtime_include_dir;           // --runtime-include; empty: found automatically
-  std::vector<frontend::TypeRequest> types;  // Type, Type:+- (marshal), Type:-+ (unmarshal)
-  std::vector<std::string> clang_args;       // -I, -D, --std=, and everything after "--"
-  bool split = false;                        // --split: definitions in X.msgpack.cpp
+  std::vector<std::string> package_paths;  // -p, --package: folders and header files
+  std::string root;                        // --root: what generated names are relative to
+  std::string output_dir;                  // -o, --output; empty: beside the headers
+  std::string depfile;                     // --depfile: Makefile-style dependencies
+  std::string runtime_include_dir;         // --runtime-include; empty: found automatically
+  std::vector<ir::TypeRequest> types;      // Type, Type:+- (marshal), Type:-+ (unmarshal)
+  std::vector<std::string> clang_args;     // -I, -D, --std=, and everything after "--"
+  bool split = false;                      // --split: definitions in X.msgpack.cpp
+  Color color = Color::Auto;               // --color=never|always|auto
   bool help = false;
   bool version = false;
 };

@@ -2,18 +2,20 @@
 
 #include <clang-c/Index.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <system_error>
 
 #include "frontend/clang_util.hpp"
 #include "frontend/module_builder.hpp"
 #include "frontend/msgpack_c_macros.hpp"
+#include "support/files.hpp"
 #include "support/text.hpp"
 
 namespace fs = std::filesystem;
@@ -101,7 +103,7 @@ CXChildVisitResult visit_msgpack_c_adaptors(CXCursor c, CXCursor, CXClientData d
   CXType arg = clang_getCanonicalType(clang_Type_getTemplateArgumentAsType(self, 0));
   if (arg.kind == CXType_Enum) return CXChildVisit_Continue;
   walk->msgpack_c_adaptors.emplace(spelling(arg),
-                                   "msgpack::adaptor::" + name + "<" + spelling(arg) + ">");
+                                   fmt::format("msgpack::adaptor::{}<{}>", name, spelling(arg)));
   return CXChildVisit_Continue;
 }
 
@@ -215,8 +217,15 @@ std::vector<const Declaration*> find_declarations(const std::string& requested, 
   return in_package.empty() ? outside : in_package;
 }
 
+// "v1::Order v2::Order": the declarations' names, for "qualify it" messages.
+std::string names_of(const std::vector<const Declaration*>& declarations) {
+  std::vector<std::string> names;
+  for (const Declaration* d : declarations) names.push_back(d->name);
+  return fmt::format("{}", fmt::join(names, " "));
+}
+
 void report_unknown(const std::string& requested, const Walk& walk, Diagnostics& diagnostics) {
-  std::string text = "no struct named '" + requested + "' in the package";
+  std::string text = fmt::format("no struct named '{}' in the package", requested);
   // Candidates come from the package's own structs, each once.
   std::set<std::string> structs;
   std::vector<std::string> short_names;
@@ -231,7 +240,7 @@ void report_unknown(const std::string& requested, const Walk& walk, Diagnostics&
   }
   std::string best = closest_match(last_component(requested), short_names);
   if (!best.empty()) {
-    text += "; did you mean '" + by_short_name[best] + "'?";
+    text += fmt::format("; did you mean '{}'?", by_short_name[best]);
   } else if (!structs.empty()) {
     text += "; structs found:";
     std::size_t shown = 0;
@@ -258,15 +267,6 @@ using UnitPtr = std::unique_ptr<CXTranslationUnitImpl, UnitDeleter>;
 
 void collect_inclusions(CXFile file, CXSourceLocation*, unsigned, CXClientData data) {
   static_cast<std::set<std::string>*>(data)->insert(file_path(file));
-}
-
-// The line of `file` at `line` (1-based), without its end.
-std::string source_line(const std::string& file, unsigned line) {
-  std::ifstream in(file);
-  std::string text;
-  for (unsigned i = 0; i < line && std::getline(in, text); ++i) {
-  }
-  return text;
 }
 
 // One parse of the package: an umbrella header that includes every package header.
@@ -302,8 +302,10 @@ class Parser {
     CXUnsavedFile unsaved{umbrella_path_.c_str(), umbrella.c_str(),
                           static_cast<unsigned long>(umbrella.size())};
 
-    std::vector<std::string> args = {"-x", "c++-header", "-std=c++17", "-DMSGPACK_GEN_RUN=1",
-                                     "-I" + root_};
+    // libclang turns clang's typo correction off ("did you mean 'LineItem'?"); errors are
+    // rare and worth it, so turn it back on (a later -fno-spell-checking still wins).
+    std::vector<std::string> args = {
+        "-x", "c++-header", "-std=c++17", "-fspell-checking", "-DMSGPACK_GEN_RUN=1", "-I" + root_};
     for (const std::string& arg : options_.clang_args) args.push_back(arg);  // a later -std wins
     if (!std_override.empty()) args.push_back(std_override);
     if (!options_.runtime_include_dir.empty()) {
@@ -327,8 +329,10 @@ class Parser {
         &raw_unit);
     UnitPtr unit(raw_unit);
     if (code != CXError_Success || unit == nullptr) {
-      diagnostics.error("libclang could not parse the package (error " +
-                        std::to_string(static_cast<int>(code)) + ")");
+      diagnostics.error(
+          "libclang could not parse the package (error {}); check the clang arguments (-I, -D, "
+          "--std= and those after --)",
+          static_cast<int>(code));
       return nullptr;
     }
     return unit;
@@ -356,7 +360,8 @@ std::size_t count_errors(CXTranslationUnit unit) {
 // A MSGPACK_TAG after a brace-or-equal initialiser (`uint64_t id{0} MSGPACK_TAG("x");`): g++
 // ignores the macro in ordinary builds, but clang cannot parse it there. Returns the fix.
 std::string tag_after_initializer_fix(const std::string& file, unsigned line, unsigned column) {
-  std::string text = source_line(file, line);
+  std::string text;
+  if (!read_source_line(file, line, text)) return {};
   // clang points just past the initialiser, or at the macro.
   while (column >= 1 && column <= text.size() && text[column - 1] == ' ') ++column;
   if (column == 0 || column > text.size() || text.compare(column - 1, 11, "MSGPACK_TAG") != 0) {
@@ -378,52 +383,134 @@ std::string tag_after_initializer_fix(const std::string& file, unsigned line, un
          text.substr(close + 1);
 }
 
-// Reports clang's errors; false when there were any. `request_names`: the template-ids the
-// umbrella spells from `first_request_line` on, so that an error in one is reported against the
-// name the user gave.
-bool report_clang_errors(CXTranslationUnit unit, const std::string& umbrella_path,
-                         const std::vector<std::string>& request_names, unsigned first_request_line,
-                         Diagnostics& diagnostics) {
-  std::size_t shown = 0, errors = 0;
-  unsigned count = clang_getNumDiagnostics(unit);
-  for (unsigned i = 0; i < count; ++i) {
-    CXDiagnostic d = clang_getDiagnostic(unit, i);
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-      ++errors;
-      CXFile file;
-      unsigned line = 0, column = 0;
-      clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line, &column, nullptr);
-      std::string path = file_path(file);
-      if (shown++ < kMaxClangErrors) {
-        if (path == umbrella_path) {
-          // The aliases follow the package's includes, one line each.
-          std::size_t request = line > first_request_line ? line - first_request_line : 0;
-          std::string name = request < request_names.size() ? request_names[request] : "";
-          diagnostics.error("cannot resolve the requested type '" + name +
-                            "': " + take(clang_getDiagnosticSpelling(d)));
-        } else {
-          diagnostics.raw(take(clang_formatDiagnostic(
-              d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn)));
-          diagnostics.count_error();
-          std::string fix = tag_after_initializer_fix(path, line, column);
-          if (!fix.empty()) {
-            diagnostics.note({path, line, column},
-                             "MSGPACK_TAG cannot follow an initialiser; write it between the "
-                             "member's name and its initialiser: " +
-                                 fix);
-          }
-        }
-      } else {
-        diagnostics.count_error();
-      }
+ir::SourceLocation clang_location(CXSourceLocation where) {
+  CXFile file = nullptr;
+  unsigned line = 0, column = 0;
+  clang_getExpansionLocation(where, &file, &line, &column, nullptr);
+  return ir::SourceLocation{file_path(file), line, column};
+}
+
+// What clang marks on a diagnostic's own line: its ranges, and its fix-its' replacements.
+SourceMarks marks_of(CXDiagnostic d, const ir::SourceLocation& where) {
+  SourceMarks marks;
+  auto columns_of = [&](CXSourceRange range, ColumnRange& columns) {
+    ir::SourceLocation begin = clang_location(clang_getRangeStart(range));
+    ir::SourceLocation end = clang_location(clang_getRangeEnd(range));
+    if (begin.file != where.file || begin.line != where.line) return false;
+    columns.begin = begin.column;
+    // A range that goes on to later lines is underlined to the end of this one.
+    columns.end = end.file == begin.file && end.line == begin.line ? end.column : ~0u;
+    return true;
+  };
+  for (unsigned i = 0, n = clang_getDiagnosticNumRanges(d); i < n; ++i) {
+    ColumnRange columns;
+    if (columns_of(clang_getDiagnosticRange(d, i), columns)) marks.ranges.push_back(columns);
+  }
+  for (unsigned i = 0, n = clang_getDiagnosticNumFixIts(d); i < n; ++i) {
+    CXSourceRange range;
+    std::string text = take(clang_getDiagnosticFixIt(d, i, &range));
+    SourceMarks::FixIt fixit{{}, text};
+    if (columns_of(range, fixit.columns)) marks.fixits.push_back(std::move(fixit));
+  }
+  return marks;
+}
+
+// One of clang's diagnostics as clang prints it: the message, the source line with a caret, its
+// ranges and fix-its, then its notes the same way. Notes about the umbrella header (which is not
+// a file the user has) are left out.
+void print_clang_diagnostic(CXDiagnostic d, const std::string& umbrella_path,
+                            Diagnostics& diagnostics) {
+  ir::SourceLocation where = clang_location(clang_getDiagnosticLocation(d));
+  Severity severity = Severity::Error;
+  switch (clang_getDiagnosticSeverity(d)) {
+    case CXDiagnostic_Ignored:
+    case CXDiagnostic_Note:
+      severity = Severity::Note;
+      if (where.file == umbrella_path) return;
+      break;
+    case CXDiagnostic_Warning:
+      severity = Severity::Warning;
+      break;
+    default:
+      break;
+  }
+  diagnostics.report(severity, where, take(clang_getDiagnosticSpelling(d)));
+  diagnostics.show_source(where, marks_of(d, where));
+  CXDiagnosticSet children = clang_getChildDiagnostics(d);  // owned by `d`
+  for (unsigned i = 0, n = clang_getNumDiagnosticsInSet(children); i < n; ++i) {
+    CXDiagnostic child = clang_getDiagnosticInSet(children, i);
+    print_clang_diagnostic(child, umbrella_path, diagnostics);
+    clang_disposeDiagnostic(child);
+  }
+}
+
+struct ClangErrors {
+  std::size_t errors = 0;     // every error clang reported
+  std::size_t hidden = 0;     // those not shown (after the first kMaxClangErrors)
+  bool in_arguments = false;  // the errors are about the command line, not the headers
+};
+
+// " (15 more errors not shown)" for the line that closes a report.
+std::string not_shown(const ClangErrors& errors) {
+  return errors.hidden == 0 ? std::string()
+                            : fmt::format(" ({} more errors not shown)", errors.hidden);
+}
+
+// Reports clang's errors, each with its source line and notes. `request_names`: the template-ids
+// the umbrella spells from `first_request_line` on, so that an error in one is reported against
+// the name the user gave.
+//
+// Errors that come before any with a source location are clang's complaints about its arguments
+// (`-- -fbogus-flag`); then only those are reported, since the headers are not to blame.
+ClangErrors report_clang_errors(CXTranslationUnit unit, const std::string& umbrella_path,
+                                const std::vector<std::string>& request_names,
+                                unsigned first_request_line, Diagnostics& diagnostics) {
+  ClangErrors result;
+  std::vector<CXDiagnostic> all;
+  for (unsigned i = 0, count = clang_getNumDiagnostics(unit); i < count; ++i) {
+    all.push_back(clang_getDiagnostic(unit, i));
+  }
+  for (CXDiagnostic d : all) {
+    if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) continue;
+    if (!clang_location(clang_getDiagnosticLocation(d)).file.empty()) break;
+    ++result.errors;
+    result.in_arguments = true;
+    diagnostics.error("{} (in the arguments for clang)", take(clang_getDiagnosticSpelling(d)));
+  }
+  bool shown = false;  // the last error was shown: so are the notes that follow it
+  for (CXDiagnostic d : result.in_arguments ? std::vector<CXDiagnostic>() : all) {
+    CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(d);
+    if (severity == CXDiagnostic_Note && shown) {
+      print_clang_diagnostic(d, umbrella_path, diagnostics);
+      continue;
     }
-    clang_disposeDiagnostic(d);
+    if (severity < CXDiagnostic_Error) continue;
+    ++result.errors;
+    shown = result.errors <= kMaxClangErrors;
+    if (!shown) {
+      ++result.hidden;
+      continue;
+    }
+    ir::SourceLocation where = clang_location(clang_getDiagnosticLocation(d));
+    if (where.file == umbrella_path) {
+      // The aliases follow the package's includes, one line each.
+      std::size_t request = where.line > first_request_line ? where.line - first_request_line : 0;
+      std::string name = request < request_names.size() ? request_names[request] : "";
+      diagnostics.error("cannot resolve the requested type '{}': {}", name,
+                        take(clang_getDiagnosticSpelling(d)));
+      continue;
+    }
+    print_clang_diagnostic(d, umbrella_path, diagnostics);
+    std::string fix = tag_after_initializer_fix(where.file, where.line, where.column);
+    if (!fix.empty()) {
+      diagnostics.note(where,
+                       "MSGPACK_TAG cannot follow an initialiser; write it between the member's "
+                       "name and its initialiser: {}",
+                       fix);
+    }
   }
-  if (errors > kMaxClangErrors) {
-    diagnostics.raw("msgpack-gen: " + std::to_string(errors - kMaxClangErrors) +
-                    " more errors not shown");
-  }
-  return errors == 0;
+  for (CXDiagnostic d : all) clang_disposeDiagnostic(d);
+  return result;
 }
 
 // The -std= in force: the last one given, else C++17.
@@ -455,10 +542,10 @@ std::string alias_for_request(const std::string& alias, const std::string& reque
   std::string scope = qualified.substr(0, qualified.size() - last_component(qualified).size());
   if (in_namespace && scope.size() > 2 && scope.find("(anonymous)") == std::string::npos) {
     scope.erase(scope.size() - 2);
-    return "namespace " + scope + " { using " + alias + " = " + last_component(qualified) +
-           arguments + "; }\n";
+    return fmt::format("namespace {} {{ using {} = {}{}; }}\n", scope, alias,
+                       last_component(qualified), arguments);
   }
-  return "using " + alias + " = ::" + qualified + arguments + ";\n";
+  return fmt::format("using {} = ::{}{};\n", alias, qualified, arguments);
 }
 
 }  // namespace
@@ -475,20 +562,20 @@ bool list_package_headers(const std::vector<std::string>& package_paths, Diagnos
       continue;
     }
     if (!fs::is_directory(path, ec)) {
-      diagnostics.error("package '" + path + "' does not exist (give a folder of headers or a " +
-                        "header file)");
+      diagnostics.error("package '{}' does not exist (give a folder of headers or a header file)",
+                        path);
       return false;
     }
     folders.push_back(fs::weakly_canonical(path));
     fs::recursive_directory_iterator it(path, ec), end;
     if (ec) {
-      diagnostics.error("cannot read package folder '" + path + "': " + ec.message());
+      diagnostics.error("cannot read package folder '{}': {}", path, ec.message());
       return false;
     }
     std::size_t before = headers.size();
     for (; it != end; it.increment(ec)) {
       if (ec) {
-        diagnostics.error("cannot read package folder '" + path + "': " + ec.message());
+        diagnostics.error("cannot read package folder '{}': {}", path, ec.message());
         return false;
       }
       if (it->is_regular_file(ec) && is_header_name(it->path())) {
@@ -496,7 +583,7 @@ bool list_package_headers(const std::vector<std::string>& package_paths, Diagnos
       }
     }
     if (headers.size() == before) {
-      diagnostics.error("package folder '" + path + "' has no headers (*.h, *.hh, *.hpp, *.hxx)");
+      diagnostics.error("package folder '{}' has no headers (*.h, *.hh, *.hpp, *.hxx)", path);
       return false;
     }
   }
@@ -510,7 +597,7 @@ bool list_package_headers(const std::vector<std::string>& package_paths, Diagnos
     fs::path given = fs::weakly_canonical(root);
     for (const fs::path& folder : folders) {
       if (!holds(given, folder)) {
-        diagnostics.error("--root '" + root + "' does not hold '" + folder.string() + "'");
+        diagnostics.error("--root '{}' does not hold '{}'", root, folder.string());
         return false;
       }
     }
@@ -526,6 +613,10 @@ bool list_package_headers(const std::vector<std::string>& package_paths, Diagnos
   return true;
 }
 
+std::string libclang_version() {
+  return take(clang_getClangVersion());
+}
+
 bool parse_package(const Options& options, Diagnostics& diagnostics, Result& result) {
   result.package_root = options.root;
   if (!list_package_headers(options.package_paths, diagnostics, result.headers,
@@ -538,20 +629,20 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
 
   UnitPtr unit = parser.parse("", diagnostics);
   if (!unit) return false;
-  if (!report_clang_errors(unit.get(), parser.umbrella_path(), {}, 0, diagnostics)) {
+  ClangErrors errors = report_clang_errors(unit.get(), parser.umbrella_path(), {}, 0, diagnostics);
+  if (errors.in_arguments) return false;
+  if (errors.errors > 0) {
     // A header written for a newer standard than the one in force: say so.
     if (language_year(options.clang_args) < 20) {
-      Diagnostics quiet;
+      std::ostringstream ignored;
+      Diagnostics quiet(ignored);
       UnitPtr newer = parser.parse("", quiet, "-std=c++20");
       if (newer && count_errors(newer.get()) == 0) {
-        diagnostics.raw(
-            "msgpack-gen: note: the headers compile as C++20; pass --std=c++20 (C++17 is the "
-            "default)");
+        diagnostics.note("the headers compile as C++20; pass --std=c++20 (C++17 is the default)");
       }
     }
-    diagnostics.raw(
-        "msgpack-gen: error: the package's headers must compile before code can be generated "
-        "for them");
+    diagnostics.error("the package's headers must compile before code can be generated for them{}",
+                      not_shown(errors));
     return false;
   }
 
@@ -563,13 +654,13 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
   std::string extra;
   std::vector<std::string> request_names;
   std::map<std::string, std::string> alias_of;  // request -> alias
-  for (const TypeRequest& request : options.types) {
+  for (const ir::TypeRequest& request : options.types) {
     if (request.name.find('<') == std::string::npos) continue;
     if (!find_declarations(request.name, walk).empty()) continue;  // an explicit specialisation
     std::string templ_name = request.name.substr(0, request.name.find('<'));
     std::vector<const Declaration*> templates = find_declarations(templ_name, walk, true);
     if (templates.size() != 1) continue;  // reported below
-    std::string alias = kRequestAlias + std::to_string(alias_of.size());
+    std::string alias = fmt::format("{}{}", kRequestAlias, alias_of.size());
     extra += alias_for_request(alias, request.name, *templates[0]);
     alias_of[request.name] = alias;
     request_names.push_back(request.name);
@@ -577,8 +668,10 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
   if (!extra.empty()) {
     unit = parser.parse(extra, diagnostics);
     if (!unit) return false;
-    if (!report_clang_errors(unit.get(), parser.umbrella_path(), request_names,
-                             parser.first_extra_line(), diagnostics)) {
+    errors = report_clang_errors(unit.get(), parser.umbrella_path(), request_names,
+                                 parser.first_extra_line(), diagnostics);
+    if (errors.errors > 0) {
+      if (errors.hidden > 0) diagnostics.error("{} more errors not shown", errors.hidden);
       return false;
     }
     walk = Walk();
@@ -595,7 +688,7 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
   ModuleBuilder builder(diagnostics, package, result.headers, walk.custom_codecs,
                         walk.explicit_specializations, walk.macros);
   builder.refuse_msgpack_c_adaptors(walk.msgpack_c_adaptors);
-  for (const TypeRequest& request : options.types) {
+  for (const ir::TypeRequest& request : options.types) {
     auto alias = alias_of.find(request.name);
     if (alias != alias_of.end()) {
       auto type = walk.requested_types.find(alias->second);
@@ -609,11 +702,9 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
       std::string templ_name = request.name.substr(0, request.name.find('<'));
       std::vector<const Declaration*> templates = find_declarations(templ_name, walk, true);
       if (templates.empty()) {
-        diagnostics.error("no class template named '" + templ_name + "' in the package");
+        diagnostics.error("no class template named '{}' in the package", templ_name);
       } else {
-        std::string text = "'" + templ_name + "' is ambiguous; qualify it:";
-        for (const Declaration* d : templates) text += " " + d->name;
-        diagnostics.error(text);
+        diagnostics.error("'{}' is ambiguous; qualify it: {}", templ_name, names_of(templates));
       }
       continue;
     }
@@ -622,9 +713,7 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
       continue;
     }
     if (matches.size() > 1) {
-      std::string text = "'" + request.name + "' is ambiguous; qualify it:";
-      for (const Declaration* d : matches) text += " " + d->name;
-      diagnostics.error(text);
+      diagnostics.error("'{}' is ambiguous; qualify it: {}", request.name, names_of(matches));
       continue;
     }
     const Declaration& found = *matches[0];
@@ -635,13 +724,13 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
         break;
       case Declaration::Union:
         diagnostics.error(location_of(found.cursor),
-                          "'" + found.name + "' is a union; only structs can be generated");
+                          "'{}' is a union; only structs can be generated", found.name);
         break;
       case Declaration::Enum:
         diagnostics.error(location_of(found.cursor),
-                          "'" + found.name +
-                              "' is an enum; enums need no generated code, they "
-                              "are encoded as their underlying integer");
+                          "'{}' is an enum; enums need no generated code, they are encoded as "
+                          "their underlying integer",
+                          found.name);
         break;
     }
   }
@@ -655,16 +744,19 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
     const std::string& header = s.location.file;
     if (!s.has_read_extra_field || !package_headers.count(header)) continue;
     if (!checked.insert(header).second) continue;
-    Diagnostics quiet;
+    std::ostringstream ignored;
+    Diagnostics quiet(ignored);
     std::vector<std::string> alone{header};
     UnitPtr single = parser.parse("", quiet, "", &alone);
     if (single && count_errors(single.get()) > 0) {
-      diagnostics.error(s.location, "struct " + s.id +
-                                        " declares readExtraField, but its header does not "
-                                        "compile on its own (it compiled here only after other "
-                                        "headers of the package); include "
-                                        "<msgpack_gen/reader.hpp> in it");
-      report_clang_errors(single.get(), parser.umbrella_path(), {}, 0, diagnostics);
+      diagnostics.error(s.location,
+                        "struct {} declares readExtraField, but its header does not compile on "
+                        "its own (it compiled here only after other headers of the package); "
+                        "include <msgpack_gen/reader.hpp> in it",
+                        s.id);
+      ClangErrors errors =
+          report_clang_errors(single.get(), parser.umbrella_path(), {}, 0, diagnostics);
+      if (errors.hidden > 0) diagnostics.error("{} more errors not shown", errors.hidden);
     }
   }
   return diagnostics.ok();

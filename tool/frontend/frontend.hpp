@@ -6,21 +6,17 @@
 #include <vector>
 
 #include "ir/ir.hpp"
+#include "ir/request.hpp"
 #include "support/diagnostics.hpp"
 
 namespace msgpack_gen::frontend {
-
-struct TypeRequest {
-  std::string name;                 // "Data" or "shop::v1::Data"
-  unsigned directions = ir::kBoth;  // ir::Direction bits
-};
 
 struct Options {
   // What to read (-p): folders (every header in them) and header files. Generated files are
   // named relative to the package root: the folder given, or the common folder of all of them.
   std::vector<std::string> package_paths;
   std::string root;                     // empty: the common folder of package_paths
-  std::vector<TypeRequest> types;       // what to generate
+  std::vector<ir::TypeRequest> types;   // what to generate
   std::vector<std::string> clang_args;  // -I, -D, -std= and anything after "--"
   std::string runtime_include_dir;      // where <msgpack_gen/annotate.hpp> lives
   std::string resource_dir;             // clang's builtin headers; empty: libclang's default
@@ -32,6 +28,9 @@ struct Result {
   std::vector<std::string> headers;     // the package headers, absolute, sorted
   std::vector<std::string> files_read;  // every file clang read (for depfiles), sorted
 };
+
+// The libclang in use, as it names itself: "Debian clang version 14.0.6".
+std::string libclang_version();
 
 // Returns false when anything went wrong; every problem has been reported to diagnostics.
 bool parse_package(const Options& options, Diagnostics& diagnostics, Result& result);

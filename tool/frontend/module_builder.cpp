@@ -1,5 +1,7 @@
 #include "frontend/module_builder.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <deque>
@@ -298,6 +300,103 @@ std::string relative_to(const std::string& path, const std::string& base) {
   return std::filesystem::path(path).lexically_relative(base).generic_string();
 }
 
+// Said for `union { int i; float f; };` inside a struct, wherever libclang shows it.
+std::string anonymous_member(const std::string& owner) {
+  return fmt::format(
+      "struct {}: anonymous struct or union members are not supported; give the member a name",
+      owner);
+}
+
+CXType template_argument(CXType type, int i) {
+  return clang_getCanonicalType(clang_Type_getTemplateArgumentAsType(type, i));
+}
+
+// Checks the standard types below run once their element types are mapped: each may refine
+// `out`, and returns why the type is refused, or nullptr.
+const char* chars_only(CXType type, ir::Type&) {
+  bool of_char = clang_Type_getNumTemplateArguments(type) >= 1 &&
+                 template_argument(type, 0).kind == CXType_Char_S;
+  return of_char ? nullptr : "only strings of char are supported";
+}
+const char* bytes_are_bin(CXType type, ir::Type& out) {
+  if (is_byte_type(template_argument(type, 0))) {
+    out.kind = ir::TypeKind::Bytes;
+    out.args.clear();
+  }
+  return nullptr;
+}
+const char* array_size(CXType type, ir::Type& out) {
+  long long value = clang_Cursor_getTemplateArgumentValue(clang_getTypeDeclaration(type), 1);
+  long long whole = clang_Type_getSizeOf(type);
+  long long one = clang_Type_getSizeOf(template_argument(type, 0));
+  out.array_size = static_cast<std::size_t>(value > 0 ? value : (one > 0 ? whole / one : 0));
+  return nullptr;
+}
+const char* map_key(CXType, ir::Type& out) {
+  ir::TypeKind key = out.args[0].kind;
+  bool fits = key == ir::TypeKind::String || key == ir::TypeKind::Int ||
+              key == ir::TypeKind::Enum || key == ir::TypeKind::Custom;
+  return fits ? nullptr : "map keys must be strings or integers";
+}
+const char* system_clock_only(CXType type, ir::Type&) {
+  return spelling(template_argument(type, 0)).find("system_clock") != std::string::npos
+             ? nullptr
+             : "only system_clock time points map to msgpack timestamps";
+}
+
+// The standard class templates msgpack-gen encodes (docs/std-types.md): the IR kind, how many
+// of the template arguments are element types (mapped into Type::args, in order), and a check.
+// Adding a type is one line here, and its codec in the runtime.
+constexpr int kEveryArgument = -1;
+struct StdTemplate {
+  std::string_view name;
+  ir::TypeKind kind;
+  int elements = 0;
+  const char* (*check)(CXType type, ir::Type& out) = nullptr;
+};
+constexpr StdTemplate kStdTemplates[] = {
+    {"std::basic_string", ir::TypeKind::String, 0, chars_only},
+    {"std::basic_string_view", ir::TypeKind::StringView, 0, chars_only},
+    {"std::vector", ir::TypeKind::Vector, 1, bytes_are_bin},
+    {"std::array", ir::TypeKind::Array, 1, array_size},
+    {"std::map", ir::TypeKind::Map, 2, map_key},
+    {"std::unordered_map", ir::TypeKind::Map, 2, map_key},
+    {"std::optional", ir::TypeKind::Optional, 1},
+    {"std::deque", ir::TypeKind::Sequence, 1},
+    {"std::list", ir::TypeKind::Sequence, 1},
+    {"std::set", ir::TypeKind::Sequence, 1},
+    {"std::multiset", ir::TypeKind::Sequence, 1},
+    {"std::unordered_set", ir::TypeKind::Sequence, 1},
+    {"std::unordered_multiset", ir::TypeKind::Sequence, 1},
+    {"std::pair", ir::TypeKind::Tuple, kEveryArgument},
+    {"std::tuple", ir::TypeKind::Tuple, kEveryArgument},
+    {"std::variant", ir::TypeKind::Variant, kEveryArgument},
+    {"std::unique_ptr", ir::TypeKind::Pointer, 1},
+    {"std::shared_ptr", ir::TypeKind::Pointer, 1},
+    {"std::chrono::time_point", ir::TypeKind::Timestamp, 0, system_clock_only},
+    {"std::chrono::duration", ir::TypeKind::Duration, 0},
+};
+
+const StdTemplate* find_std_template(std::string_view name) {
+  for (const StdTemplate& known : kStdTemplates) {
+    if (known.name == name) return &known;
+  }
+  return nullptr;
+}
+
+// Standard class templates with no msgpack form, and what to do instead.
+constexpr std::pair<std::string_view, std::string_view> kStdTemplateHints[] = {
+    {"std::function",
+     "a callable is not data: leave it out with MSGPACK_TAG(\"-\"), or move it out of the DTO"},
+};
+
+std::string_view std_template_hint(std::string_view name) {
+  for (const auto& [templ, hint] : kStdTemplateHints) {
+    if (templ == name) return hint;
+  }
+  return {};
+}
+
 }  // namespace
 
 ModuleBuilder::ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
@@ -330,8 +429,7 @@ bool ModuleBuilder::add_root_type(CXType type, const std::string& requested, uns
   CXType canonical = clang_getCanonicalType(type);
   CXCursor decl = clang_getTypeDeclaration(canonical);
   if (canonical.kind != CXType_Record || !is_record_kind(decl.kind)) {
-    diagnostics_.error("'" + requested +
-                       "' is not a struct or class; only structs can be generated");
+    diagnostics_.error("'{}' is not a struct or class; only structs can be generated", requested);
     return false;
   }
   std::size_t index = record_node(canonical, location_of(decl), "", "", kNoOwner);
@@ -357,7 +455,7 @@ std::size_t ModuleBuilder::add_template(CXCursor templ) {
         auto* c = static_cast<Collect*>(data);
         std::string param = spelling(child);
         if (is_parameter_pack(child)) {
-          c->problems.push_back("a parameter pack ('" + param + "')");
+          c->problems.push_back(fmt::format("a parameter pack ('{}')", param));
           return CXChildVisit_Continue;
         }
         switch (child.kind) {
@@ -365,10 +463,11 @@ std::size_t ModuleBuilder::add_template(CXCursor templ) {
             c->params->push_back({param, "class " + param});
             break;
           case CXCursor_NonTypeTemplateParameter:
-            c->params->push_back({param, spelling(clang_getCursorType(child)) + " " + param});
+            c->params->push_back(
+                {param, fmt::format("{} {}", spelling(clang_getCursorType(child)), param)});
             break;
           case CXCursor_TemplateTemplateParameter:
-            c->problems.push_back("template template parameter '" + param + "'");
+            c->problems.push_back(fmt::format("template template parameter '{}'", param));
             break;
           default:
             break;
@@ -377,12 +476,12 @@ std::size_t ModuleBuilder::add_template(CXCursor templ) {
       },
       &collect);
   for (const std::string& problem : collect.problems) {
-    diagnostics_.error(location_of(templ),
-                       "class template " + name + " has " + problem + ", which is not supported");
+    diagnostics_.error(location_of(templ), "class template {} has {}, which is not supported", name,
+                       problem);
   }
-  std::string args;
-  for (const ir::TemplateParam& param : params) args += (args.empty() ? "" : ", ") + param.name;
-  std::string cpp_name = "::" + name + "<" + args + ">";
+  std::vector<std::string> names;
+  for (const ir::TemplateParam& param : params) names.push_back(param.name);
+  std::string cpp_name = fmt::format("::{}<{}>", name, fmt::join(names, ", "));
   return add_struct(templ, cpp_name, cpp_name, name, std::move(params));
 }
 
@@ -394,15 +493,19 @@ void ModuleBuilder::add_base(std::size_t index, CXCursor base_specifier, bool ne
   // on the wire, whatever its kind or access.
   if (!has_data_members(type)) return;
   if (clang_getCXXAccessSpecifier(base_specifier) != CX_CXXPublic) {
-    diagnostics_.error(where, "struct " + owner + ": base class " + spelling(base_specifier) +
-                                  " is not public, so its fields cannot be read; make it public");
+    diagnostics_.error(where,
+                       "struct {}: base class {} is not public, so its fields cannot be read; "
+                       "make it public",
+                       owner, spelling(base_specifier));
     return;
   }
   CXCursor decl = clang_getTypeDeclaration(type);
   if (type.kind != CXType_Record || !is_record_kind(decl.kind) || in_system_header(decl) ||
       name_is_std(decl)) {
-    diagnostics_.error(where, "struct " + owner + ": base class " + spelling(base_specifier) +
-                                  " is not supported; only plain structs can be bases");
+    diagnostics_.error(where,
+                       "struct {}: base class {} is not supported; only plain structs can be "
+                       "bases",
+                       owner, spelling(base_specifier));
     return;
   }
   std::size_t base = record_node(type, where, "", "", index);
@@ -435,6 +538,8 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
 
   std::size_t index = nodes_.size();
   by_usr_.emplace(usr, index);
+  by_id_.emplace(id, index);  // ids are unique; were one not, the first would be found, as before
+  open_.push_back(index);
   nodes_.emplace_back();
   StructTag tag;
   {
@@ -451,7 +556,7 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
     if (find_tag(definition, tag_text)) {
       std::string problem = parse_struct_tag(tag_text, tag);
       if (!problem.empty()) {
-        diagnostics_.error(node.ir.location, "struct " + id + ": " + problem);
+        diagnostics_.error(node.ir.location, "struct {}: {}", id, problem);
       }
       node.ir.as_array = tag.as_array;
       node.ir.strict = tag.strict;
@@ -463,18 +568,17 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
   if ((access == CX_CXXPrivate || access == CX_CXXProtected) &&
       cpp_name.rfind("decltype(", 0) != 0) {
     diagnostics_.error(nodes_[index].ir.location,
-                       "struct " + id + " is declared " +
-                           (access == CX_CXXPrivate ? "private" : "protected") +
-                           " inside its class, so generated code cannot name it; make the "
-                           "nested type public (its members may stay private)");
+                       "struct {} is declared {} inside its class, so generated code cannot "
+                       "name it; make the nested type public (its members may stay private)",
+                       id, access == CX_CXXPrivate ? "private" : "protected");
   }
   std::optional<MacroUse> macro = macros_.find(definition);
   if (macro) {
     const ir::SourceLocation where = nodes_[index].ir.location;
-    auto contradicts = [&](bool said, const std::string& option, const std::string& why) {
+    auto contradicts = [&](bool said, const char* option, const char* why) {
       if (said) {
-        diagnostics_.error(where, "struct " + id + ": the tag option '" + option +
-                                      "' contradicts " + macro->macro + ", which " + why);
+        diagnostics_.error(where, "struct {}: the tag option '{}' contradicts {}, which {}", id,
+                           option, macro->macro, why);
       }
     };
     contradicts(tag.as_array && !macro->as_array, "as_array", "writes a map");
@@ -487,15 +591,16 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
   } else {
     if (has_msgpack_c_methods(definition)) {
       diagnostics_.error(nodes_[index].ir.location,
-                         "struct " + id +
-                             " has msgpack-c's msgpack_pack/msgpack_unpack, but not from a "
-                             "MSGPACK_DEFINE, MSGPACK_DEFINE_ARRAY or MSGPACK_DEFINE_MAP written "
-                             "in its body, so msgpack-gen cannot tell what they write; use one "
-                             "of those macros directly, or give the type a msgpack_gen::codec "
-                             "(docs/runtime.md)");
+                         "struct {} has msgpack-c's msgpack_pack/msgpack_unpack, but not from a "
+                         "MSGPACK_DEFINE, MSGPACK_DEFINE_ARRAY or MSGPACK_DEFINE_MAP written in "
+                         "its body, so msgpack-gen cannot tell what they write; use one of those "
+                         "macros directly, or give the type a msgpack_gen::codec "
+                         "(docs/runtime.md)",
+                         id);
     }
     add_fields(index, definition, member_base, tag.private_fields, tag.nest_bases);
   }
+  open_.pop_back();
   return index;
 }
 
@@ -514,9 +619,9 @@ void ModuleBuilder::scan_methods(std::size_t index, CXCursor definition) {
         if (name == "alterFieldCount") {
           if (!clang_CXXMethod_isConst(child) || clang_Cursor_getNumArguments(child) != 0) {
             v->self->diagnostics_.error(location_of(child),
-                                        "struct " + s.id +
-                                            ": alterFieldCount must be declared as "
-                                            "`<integer> alterFieldCount() const`");
+                                        "struct {}: alterFieldCount must be declared as "
+                                        "`<integer> alterFieldCount() const`",
+                                        s.id);
           } else {
             s.has_alter_field_count = true;
           }
@@ -553,9 +658,7 @@ void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
             // An anonymous member (`union { int i; float f; };`): libclang shows no field for it.
             if (clang_Cursor_isAnonymousRecordDecl(child)) {
               self.diagnostics_.error(location_of(child),
-                                      "struct " + self.nodes_[v->index].ir.id +
-                                          ": anonymous struct or union members are not "
-                                          "supported; give the member a name");
+                                      anonymous_member(self.nodes_[v->index].ir.id));
             }
             return CXChildVisit_Continue;
           case CXCursor_FieldDecl:
@@ -577,53 +680,46 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   ir::SourceLocation where = location_of(member);
   const std::string owner = nodes_[index].ir.id;
   field.name = spelling(member);
+  field.key = field.name;  // unless the tag names another
   field.location = where;
   std::string tag_text;
   FieldTag tag;
   if (find_tag(member, tag_text)) {
-    std::string problem = parse_field_tag(tag_text, tag);
+    std::string problem = parse_field_tag(tag_text, field, tag);
     if (!problem.empty()) {
-      diagnostics_.error(where, "field '" + field.name + "': " + problem);
+      diagnostics_.error(where, "field '{}': {}", field.name, problem);
       return false;
     }
   }
   if (tag.skip) return false;
   if (field.name.empty()) {
-    diagnostics_.error(where, "struct " + owner +
-                                  ": anonymous struct or union members are not "
-                                  "supported; give the member a name");
+    diagnostics_.error(where, anonymous_member(owner));
     return false;
   }
+  if (!tag.warning.empty()) diagnostics_.warning(where, "field '{}': {}", field.name, tag.warning);
   bool is_public = clang_getCXXAccessSpecifier(member) == CX_CXXPublic;
   if (!is_public && !allow_private) {
-    diagnostics_.error(where, "field '" + field.name + "' of " + owner +
-                                  " is not public; make it public, tag it MSGPACK_TAG(\"-\") to "
-                                  "leave it out, or tag the struct "
-                                  "MSGPACK_TAG(\"private_fields\") to encode it");
+    diagnostics_.error(where,
+                       "field '{}' of {} is not public; make it public, tag it "
+                       "MSGPACK_TAG(\"-\") to leave it out, or tag the struct "
+                       "MSGPACK_TAG(\"private_fields\") to encode it",
+                       field.name, owner);
     return false;
   }
   if (clang_Cursor_isBitField(member)) {
-    diagnostics_.error(where, "field '" + field.name +
-                                  "' is a bit-field, which cannot be encoded; use a "
-                                  "whole integer");
+    diagnostics_.error(where,
+                       "field '{}' is a bit-field, which cannot be encoded; use a whole integer",
+                       field.name);
     return false;
   }
   CXType type = clang_getCursorType(member);
   if (clang_isConstQualifiedType(clang_getCanonicalType(type))) {
-    diagnostics_.error(where, "field '" + field.name +
-                                  "' is const, so it cannot be decoded into; drop "
-                                  "const or tag it MSGPACK_TAG(\"-\")");
+    diagnostics_.error(where,
+                       "field '{}' is const, so it cannot be decoded into; drop const or tag it "
+                       "MSGPACK_TAG(\"-\")",
+                       field.name);
     return false;
   }
-  field.key = tag.key.empty() ? field.name : tag.key;
-  field.has_int_key = tag.has_int_key;
-  field.int_key = tag.int_key;
-  field.omit_empty = tag.omit_empty;
-  field.inline_fields = tag.inline_fields;
-  field.required = tag.required;
-  field.as_string = tag.as_string;
-  field.strict_enum = tag.strict;
-  field.limit = tag.limit;
   if (!map_type(type, where, field.name, member_base, index, field.type)) return false;
   if (is_public) return true;
 
@@ -635,17 +731,19 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   if (!s.template_params.empty() || s.cpp_name.rfind("decltype(", 0) == 0 ||
       declaring_name.find("(unnamed") != std::string::npos ||
       declaring_name.find("(anonymous") != std::string::npos) {
-    diagnostics_.error(where, "field '" + field.name + "' of " + owner +
-                                  " is not public, and msgpack-gen can reach private members "
-                                  "only in named, non-template classes; make it public");
+    diagnostics_.error(where,
+                       "field '{}' of {} is not public, and msgpack-gen can reach private "
+                       "members only in named, non-template classes; make it public",
+                       field.name, owner);
     return false;
   }
   std::string member_type = spelling(clang_getCanonicalType(type));
   if (member_type.find("(unnamed") != std::string::npos ||
       member_type.find("(anonymous") != std::string::npos) {
-    diagnostics_.error(where, "field '" + field.name + "' of " + owner +
-                                  " is not public and its type has no name msgpack-gen can "
-                                  "write; make it public or give its type a name");
+    diagnostics_.error(where,
+                       "field '{}' of {} is not public and its type has no name msgpack-gen can "
+                       "write; make it public or give its type a name",
+                       field.name, owner);
     return false;
   }
   field.is_private = true;
@@ -659,7 +757,7 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
     });
   };
   std::string unique = tag_name;
-  for (int n = 2; taken(unique); ++n) unique = tag_name + "_" + std::to_string(n);
+  for (int n = 2; taken(unique); ++n) unique = fmt::format("{}_{}", tag_name, n);
   field.private_access.tag = unique;
   return true;
 }
@@ -668,7 +766,7 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
                                      const std::string& member_base, const MacroUse& use) {
   const std::string owner = nodes_[index].ir.id;
   if (!use.problem.empty()) {
-    diagnostics_.error(use.location, "struct " + owner + ": " + use.problem);
+    diagnostics_.error(use.location, "struct {}: {}", owner, use.problem);
     return;
   }
   for (const MacroEntry& entry : use.entries) {
@@ -676,15 +774,17 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
       CXCursor specifier = find_base(definition, entry.base);
       if (clang_Cursor_isNull(specifier)) specifier = only_base_with_data(definition);
       if (clang_Cursor_isNull(specifier)) {
-        diagnostics_.error(entry.location, "struct " + owner + ": " + use.macro + " lists base '" +
-                                               entry.base + "', which is not a base of it");
+        diagnostics_.error(entry.location,
+                           "struct {}: {} lists base '{}', which is not a base of it", owner,
+                           use.macro, entry.base);
         continue;
       }
       CXType type = clang_getCanonicalType(clang_getCursorType(specifier));
       if (clang_getCXXAccessSpecifier(specifier) != CX_CXXPublic) {
-        diagnostics_.error(entry.location, "struct " + owner + ": base '" + entry.base +
-                                               "' is not public, so generated code cannot "
-                                               "convert to it; make the base public");
+        diagnostics_.error(entry.location,
+                           "struct {}: base '{}' is not public, so generated code cannot convert "
+                           "to it; make the base public",
+                           owner, entry.base);
         continue;
       }
       std::size_t base = record_node(type, entry.location, "", "", index);
@@ -703,27 +803,29 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
     }
     CXCursor member = find_member(definition, entry.member);
     if (clang_Cursor_isNull(member)) {
-      diagnostics_.error(entry.location, "struct " + owner + ": " + use.macro + " lists '" +
-                                             entry.member +
-                                             "', which is not a data member of it or of its bases");
+      diagnostics_.error(entry.location,
+                         "struct {}: {} lists '{}', which is not a data member of it or of its "
+                         "bases",
+                         owner, use.macro, entry.member);
       continue;
     }
     std::string tag_text;
+    ir::Field tagged;
     FieldTag tag;
-    if (find_tag(member, tag_text) && parse_field_tag(tag_text, tag).empty() && tag.skip) {
-      diagnostics_.error(location_of(member), "field '" + entry.member + "' is tagged \"-\", but " +
-                                                  use.macro + " lists it; drop one of the two");
+    if (find_tag(member, tag_text) && parse_field_tag(tag_text, tagged, tag).empty() && tag.skip) {
+      diagnostics_.error(location_of(member),
+                         "field '{}' is tagged \"-\", but {} lists it; drop one of the two",
+                         entry.member, use.macro);
       continue;
     }
     ir::Field field;
     if (!make_field(index, member, member_base, true, field)) continue;
     // The macro decides membership and keys; a tag may add options, not contradict them.
     if (field.key != field.name && (use.as_array || field.key != entry.key)) {
-      diagnostics_.error(field.location,
-                         "field '" + field.name + "': the tag's key \"" + field.key +
-                             "\" contradicts " + use.macro +
-                             (use.as_array ? ", which writes an array (no keys)"
-                                           : ", which names it \"" + entry.key + "\""));
+      diagnostics_.error(field.location, "field '{}': the tag's key \"{}\" contradicts {}, {}",
+                         field.name, field.key, use.macro,
+                         use.as_array ? "which writes an array (no keys)"
+                                      : fmt::format("which names it \"{}\"", entry.key));
       continue;
     }
     field.key = entry.key;
@@ -731,6 +833,13 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
     field.int_key = entry.int_key;
     nodes_[index].ir.fields.push_back(std::move(field));
   }
+}
+
+bool ModuleBuilder::reject_type(const ir::SourceLocation& where, const std::string& field,
+                                const ir::Type& type, std::string_view why) {
+  diagnostics_.error(where, "field '{}' has unsupported type '{}'{}{}", field, type.spelling,
+                     why.empty() ? "" : ": ", why);
+  return false;
 }
 
 bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
@@ -741,11 +850,6 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
   // clang names unnamed structs by their file and line; keep output independent of paths.
   std::size_t unnamed = out.spelling.find("(unnamed struct at ");
   if (unnamed != std::string::npos) out.spelling = "unnamed struct";
-  auto unsupported = [&](const std::string& why) {
-    diagnostics_.error(where, "field '" + field + "' has unsupported type '" + out.spelling + "'" +
-                                  (why.empty() ? "" : ": " + why));
-    return false;
-  };
 
   // In a class template, a type that depends on its parameters is resolved when the template is
   // instantiated: the generated code names it through decltype and codec<> does the rest.
@@ -809,12 +913,33 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
     }
     case CXType_Record:
       return map_record(t, where, field, member_base, owner, out);
-    case CXType_Pointer:
-      return unsupported(
+    case CXType_Pointer: {
+      // `Order* parent` inside Order: the struct cannot hold itself by value, but it can own
+      // the next one.
+      std::string pointee = points_into_open_struct(t);
+      if (!pointee.empty()) {
+        std::string written_pointee =
+            spelling(written.kind == CXType_Pointer ? clang_getPointeeType(written)
+                                                    : clang_getPointeeType(t));
+        for (const char* qualifier : {"const ", "volatile "}) {
+          if (written_pointee.rfind(qualifier, 0) == 0) {
+            written_pointee.erase(0, std::char_traits<char>::length(qualifier));
+          }
+        }
+        return reject_type(
+            where, field, out,
+            fmt::format("raw pointers have no msgpack encoding, and {0} cannot hold itself by "
+                        "value; use std::unique_ptr<{1}> (nil when null), or tag the field "
+                        "MSGPACK_TAG(\"-\") if it only points back",
+                        pointee, written_pointee));
+      }
+      return reject_type(
+          where, field, out,
           "raw pointers have no msgpack encoding; hold the value, or a std::optional");
+    }
     case CXType_LValueReference:
     case CXType_RValueReference:
-      return unsupported("references cannot be decoded into; hold the value");
+      return reject_type(where, field, out, "references cannot be decoded into; hold the value");
     case CXType_ConstantArray: {
       out.kind = ir::TypeKind::CArray;
       out.array_size = static_cast<std::size_t>(clang_getArraySize(t));
@@ -824,21 +949,33 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
     }
     case CXType_IncompleteArray:
     case CXType_VariableArray:
-      return unsupported("an array without a size cannot be decoded into; give it a size");
+      return reject_type(where, field, out,
+                         "an array without a size cannot be decoded into; give it a size");
     case CXType_LongDouble:
-      return unsupported("long double has no msgpack encoding; use double");
+      return reject_type(where, field, out, "long double has no msgpack encoding; use double");
     default:
-      return unsupported("");
+      return reject_type(where, field, out, "");
   }
+}
+
+std::string ModuleBuilder::points_into_open_struct(CXType pointer) const {
+  CXType pointee = clang_getCanonicalType(clang_getPointeeType(pointer));
+  CXCursor decl = clang_getTypeDeclaration(pointee);
+  if (clang_Cursor_isNull(decl)) return {};
+  CXCursor definition = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(definition)) definition = decl;
+  CXCursor templ = clang_getSpecializedCursorTemplate(definition);
+  // Inside a class template, `Tree*` names its own template.
+  CXCursor named = clang_Cursor_isNull(templ) ? definition : templ;
+  auto node = by_usr_.find(take(clang_getCursorUSR(named)));
+  if (node == by_usr_.end() || std::find(open_.begin(), open_.end(), node->second) == open_.end()) {
+    return {};
+  }
+  return nodes_[node->second].ir.id;
 }
 
 bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const std::string& field,
                                const std::string& member_base, std::size_t owner, ir::Type& out) {
-  auto unsupported = [&](const std::string& why) {
-    diagnostics_.error(where, "field '" + field + "' has unsupported type '" + out.spelling + "'" +
-                                  (why.empty() ? "" : ": " + why));
-    return false;
-  };
   // A struct of the package (or a header it includes): its own node, reached from the owner.
   auto struct_type = [&] {
     std::size_t child = record_node(t, where, field, member_base, owner);
@@ -852,107 +989,47 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
   // Standard types are recognised first: the runtime's own codecs for them are not "custom".
   bool has_custom_codec = custom_codecs_.count(spelling(t)) != 0;
   if (decl.kind == CXCursor_UnionDecl) {
-    return unsupported("unions cannot be encoded; use separate fields or std::variant");
+    return reject_type(where, field, out,
+                       "unions cannot be encoded; use separate fields or std::variant");
   }
 
   CXCursor templ = clang_getSpecializedCursorTemplate(decl);
   if (!clang_Cursor_isNull(templ)) {
     std::string name = qualified_name(templ);
-    int argc = clang_Type_getNumTemplateArguments(t);
-    auto arg = [&](int i) {
-      return clang_getCanonicalType(clang_Type_getTemplateArgumentAsType(t, i));
-    };
-    auto element = [&](int i, ir::Type& into) {
-      return map_type(clang_Type_getTemplateArgumentAsType(t, i), where, field, member_base, owner,
-                      into);
-    };
-    if (name == "std::basic_string" || name == "std::basic_string_view") {
-      if (argc < 1 || arg(0).kind != CXType_Char_S) {
-        return unsupported("only strings of char are supported");
+    if (const StdTemplate* known = find_std_template(name)) {
+      out.kind = known->kind;
+      int elements = known->elements == kEveryArgument ? clang_Type_getNumTemplateArguments(t)
+                                                       : known->elements;
+      out.args.resize(static_cast<std::size_t>(elements));
+      for (int i = 0; i < elements; ++i) {
+        if (!map_type(clang_Type_getTemplateArgumentAsType(t, i), where, field, member_base, owner,
+                      out.args[static_cast<std::size_t>(i)])) {
+          return false;
+        }
       }
-      out.kind = name == "std::basic_string" ? ir::TypeKind::String : ir::TypeKind::StringView;
-      return true;
-    }
-    if (name == "std::vector") {
-      if (is_byte_type(arg(0))) {
-        out.kind = ir::TypeKind::Bytes;
-        return true;
-      }
-      out.kind = ir::TypeKind::Vector;
-      out.args.resize(1);
-      return element(0, out.args[0]);
-    }
-    if (name == "std::array") {
-      out.kind = ir::TypeKind::Array;
-      out.args.resize(1);
-      if (!element(0, out.args[0])) return false;
-      long long value = clang_Cursor_getTemplateArgumentValue(decl, 1);
-      long long whole = clang_Type_getSizeOf(t);
-      long long one = clang_Type_getSizeOf(arg(0));
-      out.array_size = static_cast<std::size_t>(value > 0 ? value : (one > 0 ? whole / one : 0));
-      return true;
-    }
-    if (name == "std::map" || name == "std::unordered_map") {
-      out.kind = ir::TypeKind::Map;
-      out.args.resize(2);
-      if (!element(0, out.args[0]) || !element(1, out.args[1])) return false;
-      ir::TypeKind key = out.args[0].kind;
-      if (key != ir::TypeKind::String && key != ir::TypeKind::Int && key != ir::TypeKind::Enum &&
-          key != ir::TypeKind::Custom) {
-        return unsupported("map keys must be strings or integers");
-      }
-      return true;
-    }
-    if (name == "std::optional") {
-      out.kind = ir::TypeKind::Optional;
-      out.args.resize(1);
-      return element(0, out.args[0]);
-    }
-    auto all_args = [&](ir::TypeKind kind, int count) {
-      out.kind = kind;
-      out.args.resize(static_cast<std::size_t>(count));
-      for (int i = 0; i < count; ++i) {
-        if (!element(i, out.args[static_cast<std::size_t>(i)])) return false;
-      }
-      return true;
-    };
-    if (name == "std::deque" || name == "std::list" || name == "std::set" ||
-        name == "std::multiset" || name == "std::unordered_set" ||
-        name == "std::unordered_multiset") {
-      return all_args(ir::TypeKind::Sequence, 1);
-    }
-    if (name == "std::pair" || name == "std::tuple") return all_args(ir::TypeKind::Tuple, argc);
-    if (name == "std::variant") return all_args(ir::TypeKind::Variant, argc);
-    if (name == "std::unique_ptr" || name == "std::shared_ptr") {
-      return all_args(ir::TypeKind::Pointer, 1);
-    }
-    if (name == "std::chrono::time_point") {
-      if (spelling(arg(0)).find("system_clock") == std::string::npos) {
-        return unsupported("only system_clock time points map to msgpack timestamps");
-      }
-      out.kind = ir::TypeKind::Timestamp;
-      return true;
-    }
-    if (name == "std::chrono::duration") {
-      out.kind = ir::TypeKind::Duration;
-      return true;
+      const char* refused = known->check == nullptr ? nullptr : known->check(t, out);
+      return refused == nullptr || reject_type(where, field, out, refused);
     }
     if (has_custom_codec) {
       out.kind = ir::TypeKind::Custom;
       return true;
     }
     if (name.rfind("std::", 0) == 0) {
-      return unsupported(name + " is not a supported standard type");
+      std::string_view hint = std_template_hint(name);
+      return reject_type(where, field, out,
+                         fmt::format("{} is not a supported standard type{}{}", name,
+                                     hint.empty() ? "" : "; ", hint));
     }
     if (templ.kind == CXCursor_ClassTemplate && !in_system_header(templ)) return struct_type();
-    return unsupported("a specialisation of a class template msgpack-gen cannot see");
+    return reject_type(where, field, out,
+                       "a specialisation of a class template msgpack-gen cannot see");
   }
   if (has_custom_codec || qualified_name(decl) == "std::monostate") {  // the runtime's codec
     out.kind = ir::TypeKind::Custom;
     return true;
   }
   if (name_is_std(decl)) {
-    return unsupported("not a supported standard type");
+    return reject_type(where, field, out, "not a supported standard type");
   }
 
   return struct_type();
@@ -961,18 +1038,22 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
 std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where,
                                        const std::string& field, const std::string& member_base,
                                        std::size_t owner) {
-  auto unsupported = [&](const std::string& why) {
-    std::string what = field.empty()
-                           ? "type '" + spelling(t) + "'"
-                           : "field '" + field + "' has unsupported type '" + spelling(t) + "'";
-    diagnostics_.error(where, what + ": " + why);
+  auto unsupported = [&](std::string_view why) {
+    if (field.empty()) {
+      diagnostics_.error(where, "type '{}': {}", spelling(t), why);
+    } else {
+      diagnostics_.error(where, "field '{}' has unsupported type '{}': {}", field, spelling(t),
+                         why);
+    }
     return kNoOwner;
   };
   auto adaptor = msgpack_c_adaptors_.find(spelling(t));
   if (adaptor != msgpack_c_adaptors_.end()) {
-    return unsupported("it has a msgpack-c adaptor written by hand (" + adaptor->second +
-                       "), and msgpack-gen cannot tell what that writes; give the type a "
-                       "msgpack_gen::codec that writes the same (docs/runtime.md)");
+    return unsupported(
+        fmt::format("it has a msgpack-c adaptor written by hand ({}), and msgpack-gen cannot "
+                    "tell what that writes; give the type a msgpack_gen::codec that writes the "
+                    "same (docs/runtime.md)",
+                    adaptor->second));
   }
   CXCursor decl = clang_getTypeDeclaration(t);
   CXCursor definition = clang_getCursorDefinition(decl);
@@ -1021,10 +1102,8 @@ std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where
 }
 
 const ir::Struct* ModuleBuilder::find(const std::string& id) const {
-  for (const Node& node : nodes_) {
-    if (node.ir.id == id) return &node.ir;
-  }
-  return nullptr;
+  auto node = by_id_.find(id);
+  return node == by_id_.end() ? nullptr : &nodes_[node->second].ir;
 }
 
 void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, const ir::Field*>& keys,
@@ -1042,20 +1121,21 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
       const ir::Struct* inner =
           field.type.kind == ir::TypeKind::Struct ? find(field.type.struct_id) : nullptr;
       if (inner == nullptr) {
-        diagnostics_.error(field.location, "field '" + field.name +
-                                               "' is tagged inline but its type '" +
-                                               field.type.spelling + "' is not a struct");
+        diagnostics_.error(field.location,
+                           "field '{}' is tagged inline but its type '{}' is not a struct",
+                           field.name, field.type.spelling);
         continue;
       }
       if (std::find(inline_stack.begin(), inline_stack.end(), inner) != inline_stack.end()) {
-        diagnostics_.error(field.location,
-                           "field '" + field.name + "' inlines " + inner->id + " into itself");
+        diagnostics_.error(field.location, "field '{}' inlines {} into itself", field.name,
+                           inner->id);
         continue;
       }
       if (inner->as_array) {
-        diagnostics_.error(field.location, "field '" + field.name + "' inlines " + inner->id +
-                                               ", which is as_array; only map-mode structs can "
-                                               "be inlined");
+        diagnostics_.error(field.location,
+                           "field '{}' inlines {}, which is as_array; only map-mode structs can "
+                           "be inlined",
+                           field.name, inner->id);
         continue;
       }
       if (!inner->template_params.empty()) continue;  // checked when instantiated
@@ -1063,12 +1143,11 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
       continue;
     }
     // Integer keys compare by value: "#16" and "#0x10" are one key.
-    std::string key = field.has_int_key ? "#" + std::to_string(field.int_key) : field.key;
+    std::string key = field.has_int_key ? fmt::format("#{}", field.int_key) : field.key;
     auto [it, inserted] = keys.emplace(key, &field);
     if (!inserted) {
-      diagnostics_.error(field.location, "key \"" + field.key + "\" of field '" + field.name +
-                                             "' is already used by field '" + it->second->name +
-                                             "'");
+      diagnostics_.error(field.location, "key \"{}\" of field '{}' is already used by field '{}'",
+                         field.key, field.name, it->second->name);
       diagnostics_.note(it->second->location, "first used here");
     }
   }
@@ -1104,64 +1183,59 @@ bool has_length(const ir::Type& type) {
 void ModuleBuilder::check_struct(const ir::Struct& s) {
   for (const ir::Field& field : s.fields) {
     if (field.strict_enum && field.type.kind != ir::TypeKind::Enum) {
-      diagnostics_.error(field.location, "field '" + field.name +
-                                             "': strict needs an enum (it accepts only declared "
-                                             "enumerators), but its type is '" +
-                                             field.type.spelling + "'");
+      diagnostics_.error(field.location,
+                         "field '{}': strict needs an enum (it accepts only declared "
+                         "enumerators), but its type is '{}'",
+                         field.name, field.type.spelling);
     }
     if (field.strict_enum && field.type.enumerators.empty()) {
-      diagnostics_.error(field.location,
-                         "field '" + field.name + "': strict needs an enum with enumerators");
+      diagnostics_.error(field.location, "field '{}': strict needs an enum with enumerators",
+                         field.name);
     }
     if (field.limit != 0 && !has_length(field.type)) {
-      diagnostics_.error(field.location, "field '" + field.name +
-                                             "': limit bounds strings, byte strings and "
-                                             "containers, but its type is '" +
-                                             field.type.spelling + "'");
+      diagnostics_.error(field.location,
+                         "field '{}': limit bounds strings, byte strings and containers, but "
+                         "its type is '{}'",
+                         field.name, field.type.spelling);
     }
     if (field.as_string && field.type.kind != ir::TypeKind::Enum) {
-      diagnostics_.error(field.location, "field '" + field.name +
-                                             "': as_string needs an enum, "
-                                             "but its type is '" +
-                                             field.type.spelling + "'");
+      diagnostics_.error(field.location,
+                         "field '{}': as_string needs an enum, but its type is '{}'", field.name,
+                         field.type.spelling);
     }
     if (field.as_string && field.type.enumerators.empty()) {
-      diagnostics_.error(field.location, "field '" + field.name +
-                                             "': as_string needs an enum "
-                                             "with enumerators");
+      diagnostics_.error(field.location, "field '{}': as_string needs an enum with enumerators",
+                         field.name);
     }
   }
   if (s.as_array) {
     for (const ir::Field& field : s.fields) {
       if (field.required) {
-        diagnostics_.error(field.location, "field '" + field.name +
-                                               "': required has no meaning "
-                                               "in as_array struct " +
-                                               s.id +
-                                               " (a shorter array keeps the trailing fields)");
+        diagnostics_.error(field.location,
+                           "field '{}': required has no meaning in as_array struct {} (a shorter "
+                           "array keeps the trailing fields)",
+                           field.name, s.id);
       }
       if (field.inline_fields) {
-        diagnostics_.error(field.location, "field '" + field.name +
-                                               "': inline cannot be used in "
-                                               "as_array struct " +
-                                               s.id);
+        diagnostics_.error(field.location,
+                           "field '{}': inline cannot be used in as_array struct {}", field.name,
+                           s.id);
       }
       if (field.omit_empty) {
-        diagnostics_.error(field.location, "field '" + field.name +
-                                               "': omitempty cannot be used "
-                                               "in as_array struct " +
-                                               s.id + " (positions must not shift)");
+        diagnostics_.error(field.location,
+                           "field '{}': omitempty cannot be used in as_array struct {} (positions "
+                           "must not shift)",
+                           field.name, s.id);
       }
     }
     if (s.strict) {
-      diagnostics_.error(s.location, "struct " + s.id +
-                                         ": strict applies to map keys, but it "
-                                         "is as_array");
+      diagnostics_.error(s.location, "struct {}: strict applies to map keys, but it is as_array",
+                         s.id);
     }
     if (s.has_alter_field_count) {
-      diagnostics_.error(s.location, "struct " + s.id +
-                                         ": alterFieldCount needs a map-mode "
-                                         "struct, but it is as_array");
+      diagnostics_.error(s.location,
+                         "struct {}: alterFieldCount needs a map-mode struct, but it is as_array",
+                         s.id);
     }
     return;
   }
@@ -1185,13 +1259,12 @@ void ModuleBuilder::check_alter_field_count(const ir::Struct& s) {
       const ir::Struct* inner = find(type->struct_id);
       if (inner == nullptr || !inner->has_alter_field_count) continue;
       diagnostics_.error(field.location,
-                         "field '" + field.name + "' of " + s.id + " holds " + inner->id +
-                             ", whose alterFieldCount() counts pairs the caller appends after "
-                             "marshalling it; inside another value nobody appends them, so its "
-                             "map header would be wrong" +
-                             (field.inline_fields ? " (and inlining drops the hook)" : "") +
-                             "; marshal " + inner->id +
-                             " only at the top level, or move the hook to the outer struct");
+                         "field '{0}' of {1} holds {2}, whose alterFieldCount() counts pairs the "
+                         "caller appends after marshalling it; inside another value nobody "
+                         "appends them, so its map header would be wrong{3}; marshal {2} only at "
+                         "the top level, or move the hook to the outer struct",
+                         field.name, s.id, inner->id,
+                         field.inline_fields ? " (and inlining drops the hook)" : "");
       break;
     }
   }

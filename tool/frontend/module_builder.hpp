@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/msgpack_c_macros.hpp"
@@ -74,11 +75,18 @@ class ModuleBuilder {
   void check_alter_field_count(const ir::Struct& s);
   bool map_type(CXType written, const ir::SourceLocation& where, const std::string& field,
                 const std::string& member_base, std::size_t owner, ir::Type& out);
+  // "field 'x' has unsupported type 'T': why"; returns false.
+  bool reject_type(const ir::SourceLocation& where, const std::string& field, const ir::Type& type,
+                   std::string_view why);
+  // The id of the struct a pointer points to when that struct's fields are being read (so it
+  // cannot hold it by value), else empty.
+  std::string points_into_open_struct(CXType pointer) const;
   bool map_record(CXType canonical, const ir::SourceLocation& where, const std::string& field,
                   const std::string& member_base, std::size_t owner, ir::Type& out);
   void check_struct(const ir::Struct& s);
   void collect_keys(const ir::Struct& s, std::map<std::string, const ir::Field*>& keys,
                     std::vector<const ir::Struct*>& inline_stack);
+  // The struct whose id is `id`, nullptr when none is known.
   const ir::Struct* find(const std::string& id) const;
 
   Diagnostics& diagnostics_;
@@ -90,6 +98,8 @@ class ModuleBuilder {
   std::map<std::string, std::string> msgpack_c_adaptors_;
   std::vector<Node> nodes_;
   std::map<std::string, std::size_t> by_usr_;
+  std::map<std::string, std::size_t> by_id_;
+  std::vector<std::size_t> open_;  // structs whose fields are being read, outermost first
   std::vector<std::pair<std::size_t, unsigned>> roots_;
 };
 

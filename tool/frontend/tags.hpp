@@ -1,24 +1,18 @@
-// The MSGPACK_TAG grammar, Go-style: "[key][,option]...". No libclang here.
+// The MSGPACK_TAG grammar, Go-style: "[key][,option]...". One table of options (tags.cpp) drives
+// parsing, the lists of known options and the did-you-mean suggestions. No libclang here.
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
+
+#include "ir/ir.hpp"
 
 namespace msgpack_gen::frontend {
 
+// What a field's tag says beyond what it sets in the field itself.
 struct FieldTag {
-  bool skip = false;         // "-": never encoded or decoded
-  std::string key;           // empty: keep the field's name
-  bool has_int_key = false;  // "#16" or "#0x10": an integer key (Tarantool's IPROTO maps)
-  long long int_key = 0;
-  bool omit_empty = false;     // ",omitempty"
-  bool inline_fields = false;  // ",inline"
-  bool required = false;       // ",required"
-  bool as_string = false;      // ",as_string"
-  bool strict = false;         // ",strict": an enum takes only its declared enumerators
-  std::uint32_t limit = 0;     // ",limit=N": lengths inside the field at most N; 0: none
+  bool skip = false;    // "-": never encoded or decoded
+  std::string warning;  // valid, but likely a mistake: "omitempty" as a whole tag is a key
 };
 
 struct StructTag {
@@ -29,8 +23,12 @@ struct StructTag {
   bool private_fields = false;  // "private_fields": private and protected fields are encoded too
 };
 
-// Each returns an empty string on success, else what is wrong with the tag.
-std::string parse_field_tag(std::string_view text, FieldTag& tag);
+// Reads a field's tag into `field`: the key when the tag names one (else field.key is left as
+// it is), an integer key ("#16", "#0x10": Tarantool's IPROTO maps), and the options (omit_empty,
+// inline_fields, required, as_string, strict_enum, limit). Returns an empty string on success,
+// else what is wrong with the tag.
+std::string parse_field_tag(std::string_view text, ir::Field& field, FieldTag& tag);
+// The same for a struct's tag.
 std::string parse_struct_tag(std::string_view text, StructTag& tag);
 
 }  // namespace msgpack_gen::frontend

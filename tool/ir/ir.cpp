@@ -15,6 +15,13 @@ std::string replace_extension(const std::string& header_path, const char* extens
 }
 }  // namespace
 
+const Struct* Module::find(const std::string& id) const {
+  for (const Struct& s : structs) {
+    if (s.id == id) return &s;
+  }
+  return nullptr;
+}
+
 std::string identifier_from(const std::string& text) {
   std::string out;
   for (char c : text) {

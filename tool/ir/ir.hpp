@@ -125,6 +125,9 @@ struct Header {
 struct Module {
   std::vector<Struct> structs;  // every struct to generate, each once
   std::vector<Header> headers;  // every header of the package, in path order
+
+  // The struct whose id is `id`; nullptr when the module has none.
+  const Struct* find(const std::string& id) const;
 };
 
 // "::shop::Res<Value>" -> "shop_Res_Value": letters and digits, one '_' between runs of

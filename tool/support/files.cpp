@@ -34,7 +34,7 @@ bool write_if_changed(const std::string& path, const std::string& content,
   std::filesystem::path parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
   if (ec) {
-    diagnostics.error("cannot create output folder '" + parent.string() + "': " + ec.message());
+    diagnostics.error("cannot create output folder '{}': {}", parent.string(), ec.message());
     return false;
   }
   // Write a sibling file and rename it over the old one, so a reader never sees half a file.
@@ -44,17 +44,26 @@ bool write_if_changed(const std::string& path, const std::string& content,
     out << content;
     out.close();
     if (!out) {
-      diagnostics.error("cannot write '" + path + "'");
+      diagnostics.error("cannot write '{}'", path);
       std::filesystem::remove(temporary, ec);
       return false;
     }
   }
   std::filesystem::rename(temporary, path, ec);
   if (ec) {
-    diagnostics.error("cannot write '" + path + "': " + ec.message());
+    diagnostics.error("cannot write '{}': {}", path, ec.message());
     std::filesystem::remove(temporary, ec);
     return false;
   }
+  return true;
+}
+
+bool read_source_line(const std::string& path, unsigned line, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  for (unsigned i = 0; i < line; ++i) {
+    if (!std::getline(in, text)) return false;
+  }
+  if (!text.empty() && text.back() == '\r') text.pop_back();
   return true;
 }
 

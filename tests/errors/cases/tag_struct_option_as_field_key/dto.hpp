@@ -1,0 +1,6 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+struct Order {
+  int id;
+  int qty MSGPACK_TAG("as_array");
+};
