@@ -1,8 +1,24 @@
 #!/usr/bin/env bash
-# Installs what building and testing msgpack-gen needs on Debian 12, as root, only when missing.
+# Installs what msgpack-gen needs on Debian 12, as root, only when missing.
+#   install-deps.sh example   the generator and the example (examples/run.sh): a compiler, CMake,
+#                             Ninja, libclang and fmt
+#   install-deps.sh [all]     everything the tests and the benchmark need too (tests/run.sh):
+#                             clang 14 with its sanitizer runtimes, msgpack-c, Catch2, Google
+#                             Benchmark, Tarantool, Valgrind
 set -euo pipefail
-packages=(cmake ninja-build g++ clang-14 libclang-dev libclang-rt-14-dev libfmt-dev
-  libmsgpack-cxx-dev catch2 libbenchmark-dev tarantool valgrind)
+set_name=${1:-all}
+packages=(cmake ninja-build g++ libclang-dev libfmt-dev)
+case "$set_name" in
+  example) ;;
+  all)
+    packages+=(clang-14 libclang-rt-14-dev libmsgpack-cxx-dev catch2 libbenchmark-dev tarantool
+      valgrind)
+    ;;
+  *)
+    echo "install-deps: unknown package set '$set_name' (use: example, all)" >&2
+    exit 2
+    ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

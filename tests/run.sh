@@ -8,10 +8,12 @@
 #     slots, pools destroyed while threads live, concurrent marshalling).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash cmake/install-deps.sh
+bash cmake/install-deps.sh all
 jobs=$(nproc)
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMSGPACK_GEN_BUILD_BENCH=ON >/dev/null
+# The same folder as examples/run.sh, which turns tests and benchmark off: turn them on.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMSGPACK_GEN_BUILD_TESTS=ON \
+  -DMSGPACK_GEN_BUILD_EXAMPLES=ON -DMSGPACK_GEN_BUILD_BENCH=ON >/dev/null
 cmake --build build -j "$jobs"
 status=0
 ctest --test-dir build --output-on-failure -j "$jobs" || status=1

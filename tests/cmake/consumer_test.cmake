@@ -12,7 +12,9 @@
 # MODE install: `cmake --install BUILD_DIR` into a fresh prefix, then find_package() finds it.
 # MODE fetchcontent: a wrapper project pulls SOURCE_DIR in with FetchContent
 # (OVERRIDE_FIND_PACKAGE, which is add_subdirectory() underneath) and adds the unchanged consumer
-# as a subdirectory, so its find_package() call gets the in-tree targets.
+# as a subdirectory, so its find_package() call gets the in-tree targets. It also checks that
+# msgpack-gen behaves as a subproject: the wrapper's own default build type survives, and the
+# wrapper's `cmake --install` installs none of msgpack-gen's files unless MSGPACK_GEN_INSTALL=ON.
 
 foreach(var MODE CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER)
   if(NOT DEFINED ${var})
@@ -136,12 +138,18 @@ else()
   if(NOT DEFINED SOURCE_DIR)
     message(FATAL_ERROR "MODE fetchcontent needs -DSOURCE_DIR=...")
   endif()
+  # The wrapper sets its default build type the usual way, after msgpack-gen is in: that only
+  # works if msgpack-gen left CMAKE_BUILD_TYPE out of the cache.
   file(WRITE "${project_dir}/CMakeLists.txt" "cmake_minimum_required(VERSION 3.24)
 project(wrapper LANGUAGES CXX)
 include(FetchContent)
 FetchContent_Declare(msgpack-gen SOURCE_DIR \"${SOURCE_DIR}\" OVERRIDE_FIND_PACKAGE)
 FetchContent_MakeAvailable(msgpack-gen)
+if(NOT CMAKE_BUILD_TYPE)
+  set(CMAKE_BUILD_TYPE Debug CACHE STRING \"Build type\" FORCE)
+endif()
 add_subdirectory(consumer)
+install(TARGETS orders audit)
 ")
   set(tool "${build}/_deps/msgpack-gen-build/tool/msgpack-gen")
   # Both generators name objects by their path from the top build folder.
@@ -151,10 +159,19 @@ file(COPY "${CONSUMER_DIR}/" DESTINATION "${src}")
 set(compile_orders "Building CXX object ${compile_prefix}CMakeFiles/orders.dir/orders_main.cpp.o")
 set(compile_audit "Building CXX object ${compile_prefix}CMakeFiles/audit.dir/audit_main.cpp.o")
 
-# 2. Configure and build from scratch: both targets generate, compile and run.
+# 2. Configure and build from scratch: both targets generate, compile and run. Both are Debug
+#    builds: the installed package's consumer is told so, the wrapper picks it as its default.
+if(MODE STREQUAL "install")
+  set(build_type -DCMAKE_BUILD_TYPE=Debug)
+else()
+  set(build_type "")
+endif()
 run(out "${CMAKE_COMMAND}" -S "${project_dir}" -B "${build}" -G "${GENERATOR}"
-  "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
-  -DCMAKE_BUILD_TYPE=Debug)
+  "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" ${build_type})
+file(STRINGS "${build}/CMakeCache.txt" cached_build_type REGEX "^CMAKE_BUILD_TYPE:")
+if(NOT cached_build_type STREQUAL "CMAKE_BUILD_TYPE:STRING=Debug")
+  fail("the consumer's build type is not Debug in its cache: ${cached_build_type}")
+endif()
 build(out)
 expect_in("${out}" "${generate_orders}" "first build")
 expect_in("${out}" "${generate_audit}" "first build")
@@ -248,6 +265,40 @@ endforeach()
 mtimes(after ${generated} ${products})
 if(NOT before STREQUAL after)
   fail("final no-op build rewrote files:\nbefore ${before}\nafter  ${after}")
+endif()
+
+# 10. FetchContent only: the wrapper's `cmake --install` installs the wrapper's programs and none
+#     of msgpack-gen's files, unless the wrapper asks for them with MSGPACK_GEN_INSTALL=ON.
+function(installed_files out_var install_prefix)
+  file(REMOVE_RECURSE "${install_prefix}")
+  run(out "${CMAKE_COMMAND}" --install "${build}" --prefix "${install_prefix}")
+  file(GLOB_RECURSE files RELATIVE "${install_prefix}" "${install_prefix}/*")
+  list(SORT files)
+  set(${out_var} "${files}" PARENT_SCOPE)
+endfunction()
+# fail_install(<files> <message>...): fail() would glue the list's items together.
+function(fail_install files)
+  string(REPLACE ";" " " files "${files}")
+  string(JOIN "" text ${ARGN})
+  fail("${text}: ${files}")
+endfunction()
+if(MODE STREQUAL "fetchcontent")
+  installed_files(files "${WORK_DIR}/install-default")
+  if(NOT files STREQUAL "bin/audit;bin/orders")
+    fail_install("${files}" "the wrapper's cmake --install should install bin/audit and "
+      "bin/orders only, it installed")
+  endif()
+  run(out "${CMAKE_COMMAND}" -S "${project_dir}" -B "${build}" -DMSGPACK_GEN_INSTALL=ON)
+  installed_files(files "${WORK_DIR}/install-msgpack-gen")
+  foreach(expected bin/audit bin/orders bin/msgpack-gen include/msgpack_gen/msgpack_gen.hpp
+          include/msgpack_gen/version.hpp lib/cmake/msgpack-gen/msgpack-gen-config.cmake
+          lib/cmake/msgpack-gen/MsgpackGenCodegen.cmake)
+    list(FIND files "${expected}" at)  # not IN_LIST: a -P script runs with old policies
+    if(at EQUAL -1)
+      fail_install("${files}"
+        "with MSGPACK_GEN_INSTALL=ON, cmake --install did not install ${expected}")
+    endif()
+  endforeach()
 endif()
 
 message(STATUS "[${MODE}, ${GENERATOR}] consumer builds, runs and regenerates exactly when it must")

@@ -34,18 +34,18 @@ TEST_CASE("datetime with nsec, tzoffset or tzindex is fixext16") {
 
 TEST_CASE("datetime decodes both documented forms") {
   Datetime value;
-  REQUIRE(decode(hex("d7 04 00 f1 53 65 00 00 00 00"), value).ok());
+  REQUIRE(decode(from_hex("d7 04 00 f1 53 65 00 00 00 00"), value).ok());
   CHECK(value == Datetime{1700000000, 0, 0, 0});
-  REQUIRE(decode(hex("d8 04 00 f1 53 65 00 00 00 00 15 cd 5b 07 c4 ff 2a 01"), value).ok());
+  REQUIRE(decode(from_hex("d8 04 00 f1 53 65 00 00 00 00 15 cd 5b 07 c4 ff 2a 01"), value).ok());
   CHECK(value.seconds == 1700000000);
   CHECK(value.nsec == 123456789);
   CHECK(value.tzoffset == -60);
   CHECK(value.tzindex == 298);
   // The short form resets the optional fields.
-  REQUIRE(decode(hex("d7 04 ff ff ff ff ff ff ff ff"), value).ok());
+  REQUIRE(decode(from_hex("d7 04 ff ff ff ff ff ff ff ff"), value).ok());
   CHECK(value == Datetime{-1, 0, 0, 0});
   // A 16-byte payload whose tail is zero is accepted too (and re-encodes short).
-  REQUIRE(decode(hex("d8 04 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00"), value).ok());
+  REQUIRE(decode(from_hex("d8 04 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00"), value).ok());
   CHECK(value == Datetime{1, 0, 0, 0});
   CHECK(encode(value).size() == 10);
 }
@@ -72,7 +72,7 @@ TEST_CASE("datetime rejects other ext types, other lengths and nsec out of range
   for (const Case& c : cases) {
     INFO(c.wire);
     Datetime value = original;
-    auto status = decode(hex(c.wire), value);
+    auto status = decode(from_hex(c.wire), value);
     CHECK(status.code() == c.code);
     CHECK(status.offset() == 0);
     CHECK(status.detail().find(c.detail) != std::string::npos);
@@ -80,7 +80,7 @@ TEST_CASE("datetime rejects other ext types, other lengths and nsec out of range
   }
   // The largest valid nsec is fine.
   Datetime value;
-  REQUIRE(decode(hex("d8 04 00 00 00 00 00 00 00 00 ff c9 9a 3b 00 00 00 00"), value).ok());
+  REQUIRE(decode(from_hex("d8 04 00 00 00 00 00 00 00 00 ff c9 9a 3b 00 00 00 00"), value).ok());
   CHECK(value.nsec == 999999999);
 }
 

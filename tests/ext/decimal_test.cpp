@@ -54,7 +54,7 @@ const Known kKnown[] = {
 TEST_CASE("decimal encodes known values byte for byte") {
   for (const Known& known : kKnown) {
     INFO(known.text);
-    CHECK(to_hex(encode(dec(known.text))) == to_hex(hex(known.wire)));
+    CHECK(to_hex(encode(dec(known.text))) == to_hex(from_hex(known.wire)));
   }
 }
 
@@ -62,7 +62,7 @@ TEST_CASE("decimal decodes known bytes to the same representation") {
   for (const Known& known : kKnown) {
     INFO(known.text);
     Decimal value;
-    REQUIRE(decode(hex(known.wire), value).ok());
+    REQUIRE(decode(from_hex(known.wire), value).ok());
     Decimal expected = dec(known.text);
     CHECK(value.digits() == expected.digits());
     CHECK(value.scale() == expected.scale());
@@ -226,7 +226,7 @@ TEST_CASE("decimal decodes every scale form and sign nibble Tarantool allows") {
   for (const Case& c : cases) {
     INFO(c.wire);
     Decimal value;
-    auto status = decode(hex(c.wire), value);
+    auto status = decode(from_hex(c.wire), value);
     REQUIRE(status.ok());
     CHECK(value.to_string() == c.text);
   }
@@ -261,7 +261,7 @@ TEST_CASE("decimal rejects malformed payloads with a clear error at the value") 
   for (const Case& c : cases) {
     INFO(c.wire);
     Decimal value = dec("7.5");
-    auto status = decode(hex(c.wire), value);
+    auto status = decode(from_hex(c.wire), value);
     CHECK(status.code() == c.code);
     CHECK(status.offset() == 0);
     CHECK(status.detail().find(c.detail) != std::string::npos);

@@ -23,7 +23,7 @@ TEST_CASE("ext passthrough writes the smallest header for each length") {
     INFO(c.length);
     Ext value{5, std::vector<std::uint8_t>(c.length, 0xab)};
     Bytes wire = encode(value);
-    Bytes header = hex(c.header);
+    Bytes header = from_hex(c.header);
     REQUIRE(wire.size() == header.size() + c.length);
     CHECK(to_hex(Bytes(wire.begin(), wire.begin() + header.size())) == c.header);
   }
@@ -45,7 +45,7 @@ TEST_CASE("ext passthrough decodes every header form and keeps type and payload"
   for (const auto& [wire, expected] : cases) {
     INFO(wire);
     Ext value{1, {9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}};
-    REQUIRE(decode(hex(wire), value).ok());
+    REQUIRE(decode(from_hex(wire), value).ok());
     CHECK(value == expected);
     Ext again;
     REQUIRE(decode(encode(value), again).ok());
@@ -57,11 +57,11 @@ TEST_CASE("ext passthrough decodes every header form and keeps type and payload"
 
 TEST_CASE("ext passthrough rejects non-ext values and cut payloads") {
   Ext value{4, {1, 2}};
-  CHECK(decode(hex("c4 01 00"), value).code() == ErrorCode::type_mismatch);  // bin
-  CHECK(decode(hex("d6 01 00 00"), value).code() == ErrorCode::length_exceeds_input);
-  CHECK(decode(hex("c7 05 01 00"), value).code() == ErrorCode::length_exceeds_input);
-  CHECK(decode(hex("c8 00"), value).code() == ErrorCode::truncated);
-  CHECK(decode(hex("d4"), value).code() == ErrorCode::length_exceeds_input);
+  CHECK(decode(from_hex("c4 01 00"), value).code() == ErrorCode::type_mismatch);  // bin
+  CHECK(decode(from_hex("d6 01 00 00"), value).code() == ErrorCode::length_exceeds_input);
+  CHECK(decode(from_hex("c7 05 01 00"), value).code() == ErrorCode::length_exceeds_input);
+  CHECK(decode(from_hex("c8 00"), value).code() == ErrorCode::truncated);
+  CHECK(decode(from_hex("d4"), value).code() == ErrorCode::length_exceeds_input);
   CHECK(value == Ext{4, {1, 2}});
 }
 

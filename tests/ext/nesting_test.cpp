@@ -92,9 +92,9 @@ TEST_CASE("ext types inside vector, optional and map") {
   std::optional<Decimal> some = Decimal::parse("-12.34");
   CHECK(to_hex(encode(some)) == "d6 01 02 01 23 4d");
   std::optional<Decimal> back = Decimal::from_int(1);
-  REQUIRE(decode(hex("c0"), back).ok());
+  REQUIRE(decode(from_hex("c0"), back).ok());
   CHECK_FALSE(back.has_value());
-  REQUIRE(decode(hex("d6 01 02 01 23 4d"), back).ok());
+  REQUIRE(decode(from_hex("d6 01 02 01 23 4d"), back).ok());
   REQUIRE(back.has_value());
   CHECK(back->to_string() == "-12.34");
 
@@ -134,7 +134,7 @@ TEST_CASE("ext types as struct fields round trip") {
 
 TEST_CASE("errors inside ext fields carry the field path and the value's offset") {
   // {"id": <decimal instead of uuid>}
-  Bytes wrong_type = hex("81 a2 69 64 d5 01 01 1c");
+  Bytes wrong_type = from_hex("81 a2 69 64 d5 01 01 1c");
   Payment payment;
   auto status = decode(wrong_type, payment);
   CHECK(status.code() == ErrorCode::type_mismatch);
@@ -143,14 +143,14 @@ TEST_CASE("errors inside ext fields carry the field path and the value's offset"
   CHECK(status.message().find("uuid (ext type 2) instead of ext type 1") != std::string::npos);
 
   // {"amount": decimal with a bad digit nibble}
-  Bytes bad_digit = hex("81 a6 61 6d 6f 75 6e 74 d5 01 00 f1");
+  Bytes bad_digit = from_hex("81 a6 61 6d 6f 75 6e 74 d5 01 00 f1");
   status = decode(bad_digit, payment);
   CHECK(status.code() == ErrorCode::invalid_value);
   CHECK(status.path() == "amount");
   CHECK(status.offset() == 8);
 
   // {"extras": [<ext>, <not an ext>]}
-  Bytes bad_element = hex("81 a6 65 78 74 72 61 73 92 d4 01 00 01");
+  Bytes bad_element = from_hex("81 a6 65 78 74 72 61 73 92 d4 01 00 01");
   status = decode(bad_element, payment);
   CHECK(status.code() == ErrorCode::type_mismatch);
   CHECK(status.path() == "extras[1]");

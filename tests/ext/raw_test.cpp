@@ -32,7 +32,7 @@ const char* const kValues[] = {
 TEST_CASE("raw msgpack captures exactly one whole value") {
   for (const char* text : kValues) {
     INFO(text);
-    Bytes value = hex(text);
+    Bytes value = from_hex(text);
     // The value followed by a marker the raw value must not swallow.
     Bytes input = value;
     input.push_back(0x07);
@@ -54,7 +54,7 @@ TEST_CASE("raw msgpack captures exactly one whole value") {
 TEST_CASE("raw msgpack encodes its bytes verbatim") {
   for (const char* text : kValues) {
     INFO(text);
-    Bytes value = hex(text);
+    Bytes value = from_hex(text);
     RawMsgpack raw{std::string(value.begin(), value.end())};
     CHECK(encode(raw) == value);
     RawMsgpackView view{raw.bytes};
@@ -70,7 +70,7 @@ TEST_CASE("an empty raw msgpack encodes as nil and counts as empty") {
   CHECK(msgpack_gen::is_empty(RawMsgpack{}));
   CHECK_FALSE(msgpack_gen::is_empty(RawMsgpack{"\xc0"}));
   RawMsgpack decoded{"junk"};
-  REQUIRE(decode(hex("c0"), decoded).ok());
+  REQUIRE(decode(from_hex("c0"), decoded).ok());
   CHECK(decoded.bytes == "\xc0");
 }
 
@@ -86,7 +86,7 @@ TEST_CASE("raw msgpack rejects malformed or cut values and leaves the field alon
   for (const auto& [text, code] : cases) {
     INFO(text);
     RawMsgpack raw{"\x2a"};
-    CHECK(decode(hex(text), raw).code() == code);
+    CHECK(decode(from_hex(text), raw).code() == code);
     CHECK(raw.bytes == "\x2a");
   }
 }
@@ -108,7 +108,7 @@ TEST_CASE("raw msgpack values round trip inside arrays") {
   for (int i = 0; i < 200; ++i) {
     std::vector<RawMsgpack> values(rng() % 6);
     for (auto& value : values) {
-      Bytes bytes = hex(kValues[pick(rng)]);
+      Bytes bytes = from_hex(kValues[pick(rng)]);
       value.bytes.assign(bytes.begin(), bytes.end());
     }
     Bytes wire = encode(values);

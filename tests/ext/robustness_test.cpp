@@ -49,32 +49,32 @@ void check_hostile(const std::vector<Bytes>& samples, std::uint32_t seed) {
 
 TEST_CASE("uuid decoding survives truncation and corruption") {
   check_hostile<msgpack_gen::Uuid>(
-      {hex("d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b"),
-       hex("c7 10 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b")},
+      {from_hex("d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b"),
+       from_hex("c7 10 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b")},
       1);
 }
 
 TEST_CASE("decimal decoding survives truncation and corruption") {
   check_hostile<msgpack_gen::Decimal>(
-      {hex("d5 01 01 1c"), hex("c7 03 01 0b 01 5d"), hex("d6 01 02 01 23 4d"),
-       hex("c7 03 01 d0 df 1c"), hex("c7 0b 01 cf 00 00 00 00 00 00 00 02 15 0c"),
-       hex("c7 15 01 00 09 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 9c")},
+      {from_hex("d5 01 01 1c"), from_hex("c7 03 01 0b 01 5d"), from_hex("d6 01 02 01 23 4d"),
+       from_hex("c7 03 01 d0 df 1c"), from_hex("c7 0b 01 cf 00 00 00 00 00 00 00 02 15 0c"),
+       from_hex("c7 15 01 00 09 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 9c")},
       2);
 }
 
 TEST_CASE("datetime decoding survives truncation and corruption") {
   check_hostile<msgpack_gen::Datetime>(
-      {hex("d7 04 00 f1 53 65 00 00 00 00"),
-       hex("d8 04 00 f1 53 65 00 00 00 00 15 cd 5b 07 b4 00 00 00")},
+      {from_hex("d7 04 00 f1 53 65 00 00 00 00"),
+       from_hex("d8 04 00 f1 53 65 00 00 00 00 15 cd 5b 07 b4 00 00 00")},
       3);
 }
 
 TEST_CASE("ext and raw decoding survive truncation and corruption") {
-  check_hostile<msgpack_gen::Ext>({hex("d4 05 01"), hex("c7 03 09 aa bb cc"),
-                                   hex("c8 00 02 09 aa bb"), hex("c9 00 00 00 01 09 aa")},
+  check_hostile<msgpack_gen::Ext>({from_hex("d4 05 01"), from_hex("c7 03 09 aa bb cc"),
+                                   from_hex("c8 00 02 09 aa bb"), from_hex("c9 00 00 00 01 09 aa")},
                                   4);
   check_hostile<msgpack_gen::RawMsgpack>(
-      {hex("93 01 92 02 03 81 a1 6b c3"), hex("82 a1 61 90 a1 62 80"), hex("cd 01 00"),
-       hex("d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b")},
+      {from_hex("93 01 92 02 03 81 a1 6b c3"), from_hex("82 a1 61 90 a1 62 80"),
+       from_hex("cd 01 00"), from_hex("d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b")},
       5);
 }

@@ -19,12 +19,12 @@ constexpr const char* kDocBytes = "d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 
 TEST_CASE("uuid encodes as fixext16 type 2 in canonical string order") {
   auto id = Uuid::parse(kDocUuid);
   REQUIRE(id.has_value());
-  CHECK(to_hex(encode(*id)) == to_hex(hex(kDocBytes)));
+  CHECK(to_hex(encode(*id)) == to_hex(from_hex(kDocBytes)));
 }
 
 TEST_CASE("uuid decodes the documented bytes") {
   Uuid id;
-  REQUIRE(decode(hex(kDocBytes), id).ok());
+  REQUIRE(decode(from_hex(kDocBytes), id).ok());
   CHECK(id.to_string() == kDocUuid);
 }
 
@@ -87,7 +87,7 @@ TEST_CASE("uuid random round trips through bytes and text") {
 }
 
 TEST_CASE("uuid accepts a 16-byte payload in a non-fixext header") {
-  Bytes wire = hex("c7 10 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b");
+  Bytes wire = from_hex("c7 10 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b");
   Uuid id;
   REQUIRE(decode(wire, id).ok());
   CHECK(id.to_string() == kDocUuid);
@@ -98,29 +98,29 @@ TEST_CASE("uuid rejects other ext types, other lengths, other msgpack types and 
   auto original = *Uuid::parse(kDocUuid);
   id = original;
 
-  auto wrong_type = decode(hex("d8 01 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b"), id);
+  auto wrong_type = decode(from_hex("d8 01 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b"), id);
   CHECK(wrong_type.code() == ErrorCode::type_mismatch);
   CHECK(wrong_type.offset() == 0);
   CHECK(wrong_type.detail().find("uuid (ext type 2) instead of ext type 1") != std::string::npos);
 
-  auto short_payload = decode(hex("d7 02 f6 42 3b df b4 9e 49 13"), id);
+  auto short_payload = decode(from_hex("d7 02 f6 42 3b df b4 9e 49 13"), id);
   CHECK(short_payload.code() == ErrorCode::invalid_value);
   CHECK(short_payload.detail().find("8 bytes") != std::string::npos);
 
   auto long_payload =
-      decode(hex("c7 11 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b 00"), id);
+      decode(from_hex("c7 11 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b 00"), id);
   CHECK(long_payload.code() == ErrorCode::invalid_value);
 
-  auto string = decode(hex("a3 61 62 63"), id);
+  auto string = decode(from_hex("a3 61 62 63"), id);
   CHECK(string.code() == ErrorCode::type_mismatch);
 
-  auto truncated = decode(hex("d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e"), id);
+  auto truncated = decode(from_hex("d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e"), id);
   CHECK(truncated.code() == ErrorCode::length_exceeds_input);
 
-  auto header_only = decode(hex("d8"), id);
+  auto header_only = decode(from_hex("d8"), id);
   CHECK(header_only.code() == ErrorCode::truncated);
 
-  auto ext8_cut = decode(hex("c7"), id);
+  auto ext8_cut = decode(from_hex("c7"), id);
   CHECK(ext8_cut.code() == ErrorCode::truncated);
 
   auto empty = decode(Bytes{}, id);
@@ -139,7 +139,7 @@ TEST_CASE("uuid with the reserved variant 111 is refused like Tarantool refuses 
   CHECK(Uuid::parse("455f2ae7-b496-5ab1-d7b2-08db23d955fa").has_value());
 
   Uuid id = *Uuid::parse(kDocUuid);
-  auto status = decode(hex("d8 02 45 5f 2a e7 b4 96 5a b1 e7 b2 08 db 23 d9 55 fa"), id);
+  auto status = decode(from_hex("d8 02 45 5f 2a e7 b4 96 5a b1 e7 b2 08 db 23 d9 55 fa"), id);
   CHECK(status.code() == ErrorCode::invalid_value);
   CHECK(status.offset() == 0);
   CHECK(status.detail().find("reserved variant") != std::string::npos);

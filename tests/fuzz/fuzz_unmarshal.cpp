@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "../support/bytes.hpp"
 #include "canonical.hpp"
 #include "everything.msgpack.hpp"
 
@@ -24,13 +25,7 @@ namespace {
 }
 
 std::string hex(const msgpack_gen::Buffer& buffer) {
-  static const char* const kDigits = "0123456789abcdef";
-  std::string text;
-  for (std::size_t i = 0; i < buffer.size() && i < 512; ++i) {
-    text += kDigits[buffer.data()[i] >> 4];
-    text += kDigits[buffer.data()[i] & 15];
-  }
-  return text;
+  return test_support::to_hex(buffer.data(), buffer.size(), 512);
 }
 
 // kStable: whether re-encoding must give the same value. Unordered sets are arrays listed in

@@ -10,7 +10,7 @@ using msgpack_gen::Buffer;
 using msgpack_gen::ErrorCode;
 using msgpack_gen::Status;
 using msgpack_gen::Writer;
-using test_support::decode;
+using test_support::decoded;
 
 namespace {
 
@@ -57,7 +57,7 @@ TEST_CASE("a class template inlines its parameter's fields into one map", "[gene
   CHECK(ours == test_support::theirs(FlatRequest{"must", 42, "answer"}));
   STATIC_REQUIRE(msgpack_gen::codec<generic::Request<generic::Payload>>::kFieldCount == 3);
 
-  auto back = decode<generic::Request<generic::Payload>>(ours);
+  auto back = decoded<generic::Request<generic::Payload>>(ours);
   CHECK(back.mandatory == "must");
   CHECK(back.payload.id == 42);
   CHECK(back.payload.name == "answer");
@@ -70,7 +70,7 @@ TEST_CASE("the inlined parameter's omitempty fields are counted per value", "[ge
   request.payload.on = true;
   bytes = test_support::ours(request);
   CHECK(static_cast<unsigned char>(bytes[0]) == 0x83);
-  auto back = decode<generic::Request<generic::Other>>(bytes);
+  auto back = decoded<generic::Request<generic::Other>>(bytes);
   CHECK(back.payload.tags == std::vector<std::string>{"a", "b"});
   CHECK(back.payload.on);
 }
@@ -79,7 +79,7 @@ TEST_CASE("templates compose: fields, vectors and inline specialisations", "[gen
   generic::Envelope<generic::Payload, 3> envelope;
   envelope.request = {"r", {1, "one"}};
   envelope.history = {{"h1", {2, "two"}}, {"h2", {3, "three"}}};
-  auto back = decode<generic::Envelope<generic::Payload, 3>>(test_support::ours(envelope));
+  auto back = decoded<generic::Envelope<generic::Payload, 3>>(test_support::ours(envelope));
   CHECK(back.version == 3);
   CHECK(back.request.payload.name == "one");
   REQUIRE(back.history.size() == 2);
@@ -92,7 +92,7 @@ TEST_CASE("templates compose: fields, vectors and inline specialisations", "[gen
   std::string bytes = test_support::ours(uses);
   // first, others, then the inlined Request<Other>: mandatory, tags (on is empty)
   CHECK(static_cast<unsigned char>(bytes[0]) == 0x84);
-  auto again = decode<generic::UsesTemplates>(bytes);
+  auto again = decoded<generic::UsesTemplates>(bytes);
   CHECK(again.first.payload.name == "nine");
   CHECK(again.others.at(0).payload.on);
   CHECK(again.flattened.mandatory == "flat");
@@ -106,7 +106,7 @@ TEST_CASE("public base classes: their fields come first", "[generic][bases]") {
   derived.title = "t";
   std::string bytes = test_support::ours(derived);
   CHECK(bytes == test_support::theirs(FlatDerived{7, "me", "t"}));
-  auto back = decode<generic::Derived>(bytes);
+  auto back = decoded<generic::Derived>(bytes);
   CHECK(back.id == 7);
   CHECK(back.created_by == "me");
   CHECK(back.title == "t");
@@ -157,7 +157,7 @@ TEST_CASE("as_string: enums travel as their enumerator's name", "[generic][as_st
   generic::Checked checked{"n", 1, generic::Status::published, 0};
   std::string bytes = test_support::ours(checked);
   CHECK(bytes.find("\xa6status\xa9published", 0, 17) != std::string::npos);
-  CHECK(decode<generic::Checked>(bytes).status == generic::Status::published);
+  CHECK(decoded<generic::Checked>(bytes).status == generic::Status::published);
 
   Buffer buffer;
   Writer w(buffer);
@@ -188,7 +188,7 @@ TEST_CASE("nest_bases: the same bytes as msgpack-c's MSGPACK_BASE_MAP and MSGPAC
   peer_nested.title = "t";
   std::string bytes = test_support::ours(nested);
   CHECK(bytes == test_support::theirs(peer_nested));
-  auto back = decode<generic::NestedDerived>(bytes);
+  auto back = decoded<generic::NestedDerived>(bytes);
   CHECK(back.id == 3);
   CHECK(back.created_by == "me");
   CHECK(back.title == "t");
@@ -200,5 +200,5 @@ TEST_CASE("nest_bases: the same bytes as msgpack-c's MSGPACK_BASE_MAP and MSGPAC
   peer_row.id = 9;
   peer_row.title = "r";
   CHECK(test_support::ours(row) == test_support::theirs(peer_row));
-  CHECK(decode<generic::RowDerived>(test_support::ours(row)).id == 9);
+  CHECK(decoded<generic::RowDerived>(test_support::ours(row)).id == 9);
 }

@@ -141,7 +141,7 @@ Tree from(const golden::Tree& t) {
 
 namespace {
 
-using test_support::decode;
+using test_support::decoded;
 using test_support::ours;
 using test_support::theirs;
 
@@ -160,17 +160,17 @@ TEST_CASE("map mode: the same bytes as MSGPACK_DEFINE_MAP", "[msgpack-c]") {
     golden::Scalars s = random.scalars();
     make_fractional(s);
     REQUIRE(ours(s) == theirs(peer::from(s)));
-    CHECK(decode<golden::Scalars>(theirs(peer::from(s))) == s);
+    CHECK(decoded<golden::Scalars>(theirs(peer::from(s))) == s);
 
     golden::Containers c = random.containers();
     while (c.lookup.size() > 1) c.lookup.erase(c.lookup.begin());
     for (double& d : c.triple) d += 0.125;
     REQUIRE(ours(c) == theirs(peer::from(c)));
-    CHECK(decode<golden::Containers>(theirs(peer::from(c))) == c);
+    CHECK(decoded<golden::Containers>(theirs(peer::from(c))) == c);
 
     golden::Tree t = random.tree(3);
     REQUIRE(ours(t) == theirs(peer::from(t)));
-    CHECK(decode<golden::Tree>(theirs(peer::from(t))) == t);
+    CHECK(decoded<golden::Tree>(theirs(peer::from(t))) == t);
   }
 }
 
@@ -183,7 +183,7 @@ TEST_CASE("renamed keys and inline fields: the same bytes as MSGPACK_NVP and a f
     t.scores = {1, -2, 300};
     t.zero = 5;
     REQUIRE(ours(t) == theirs(peer::from(t)));
-    CHECK(decode<golden::Tagged>(theirs(peer::from(t))) == t);
+    CHECK(decoded<golden::Tagged>(theirs(peer::from(t))) == t);
   }
 }
 
@@ -192,7 +192,7 @@ TEST_CASE("array mode: the same bytes as MSGPACK_DEFINE", "[msgpack-c][array]") 
   for (int i = 0; i < 200; ++i) {
     golden::Row r = random.row();
     REQUIRE(ours(r) == theirs(peer::from(r)));
-    CHECK(decode<golden::Row>(theirs(peer::from(r))) == r);
+    CHECK(decoded<golden::Row>(theirs(peer::from(r))) == r);
   }
 }
 
@@ -224,8 +224,8 @@ TEST_CASE("known difference: msgpack-c 4 writes integral floats as integers, we 
                         "f64\x03",
                         0, 5) != std::string::npos);
   // Both decode to the same value.
-  CHECK(decode<golden::Scalars>(peer_bytes).f64 == 3.0);
-  CHECK(decode<golden::Scalars>(mine).f64 == 3.0);
+  CHECK(decoded<golden::Scalars>(peer_bytes).f64 == 3.0);
+  CHECK(decoded<golden::Scalars>(mine).f64 == 3.0);
 }
 
 TEST_CASE("byte arrays are bin, like msgpack-c's std::array<unsigned char, N>", "[msgpack-c]") {

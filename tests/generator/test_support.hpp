@@ -8,14 +8,14 @@
 
 #include <msgpack_gen/marshal.hpp>
 
+#include "../support/bytes.hpp"
+
 namespace test_support {
 
 // msgpack-gen's encoding of value.
 template <class T>
 std::string ours(const T& value) {
-  msgpack_gen::Buffer buffer;
-  msgpack_gen::marshal(buffer, value);
-  return std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  return encode<std::string>(value);
 }
 
 // msgpack-c's encoding of value.
@@ -29,13 +29,14 @@ std::string theirs(const T& value) {
 // Decodes bytes into value; the test fails (with the error message) if that fails.
 template <class T>
 void decode_into(const std::string& bytes, T& value) {
-  msgpack_gen::Status status = msgpack_gen::unmarshal(bytes.data(), bytes.size(), value);
+  msgpack_gen::Status status = decode(bytes, value);
   INFO(status.message());
   REQUIRE(status);
 }
 
+// bytes decoded into a fresh T; the test fails if they do not decode.
 template <class T>
-T decode(const std::string& bytes) {
+T decoded(const std::string& bytes) {
   T value{};
   decode_into(bytes, value);
   return value;

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "../support/bytes.hpp"
 #include "samples.hpp"
 
 namespace hostile {
@@ -91,10 +92,6 @@ struct BadInputReport {
   }
 };
 
-template <class T>
-msgpack_gen::Status decode(std::string_view bytes, T& out,
-                           msgpack_gen::ReaderOptions options = {}) {
-  return msgpack_gen::unmarshal(bytes.data(), bytes.size(), out, options);
-}
+using test_support::decode;
 
 }  // namespace hostile

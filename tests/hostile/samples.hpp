@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/bytes.hpp"
 #include "everything.msgpack.hpp"
 
 namespace hostile {
@@ -124,11 +125,10 @@ inline Tree deep_tree(int depth) {
   return root;
 }
 
+// The suites handle messages as std::string.
 template <class T>
 std::string encode(const T& value) {
-  msgpack_gen::Buffer buffer;
-  msgpack_gen::marshal(buffer, value);
-  return std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  return test_support::encode<std::string>(value);
 }
 
 }  // namespace hostile

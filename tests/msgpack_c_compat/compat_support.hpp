@@ -24,12 +24,13 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
 #include <msgpack_gen/msgpack_gen.hpp>
 
-#include "../runtime/test_support.hpp"  // test_support::to_hex
+#include "../support/bytes.hpp"  // test_support::to_hex
 
 namespace compat {
 
@@ -344,17 +345,16 @@ inline std::string describe_difference(const char* left_name, const Bytes& left,
   const std::size_t from = at < 8 ? 0 : at - 8;
   auto window = [&](const Bytes& bytes) {
     const std::size_t end = std::min(bytes.size(), from + 40);
-    test_support::Bytes part(bytes.begin() + static_cast<long>(std::min(from, bytes.size())),
-                             bytes.begin() + static_cast<long>(end));
+    const std::size_t begin = std::min(from, bytes.size());
+    const std::string_view part = std::string_view(bytes).substr(begin, end - begin);
     return "[" + test_support::to_hex(part) + (end < bytes.size() ? " ...]" : "]");
   };
   return "first difference at byte " + std::to_string(at) + " (sizes " +
          std::to_string(left.size()) + " / " + std::to_string(right.size()) + "), bytes from " +
          std::to_string(from) + ":\n  " + left_name + ": " + window(left) + "\n  " + right_name +
          ": " + window(right) + "\n  " + left_name +
-         " in full: " + test_support::to_hex(test_support::Bytes(left.begin(), left.end())) +
-         "\n  " + right_name +
-         " in full: " + test_support::to_hex(test_support::Bytes(right.begin(), right.end()));
+         " in full: " + test_support::to_hex(left, test_support::kShownBytes) + "\n  " +
+         right_name + " in full: " + test_support::to_hex(right, test_support::kShownBytes);
 }
 
 // ---- The checks ---------------------------------------------------------------------------------
@@ -402,7 +402,7 @@ void check_value(const T& value, T& msgpack_c_dst, T& our_dst, bool msgpack_c_ma
     } catch (const std::exception& e) {
       FAIL("msgpack-c cannot decode what msgpack-gen wrote (value #"
            << index << "): " << e.what()
-           << "\n  bytes: " << test_support::to_hex(test_support::Bytes(mine.begin(), mine.end())));
+           << "\n  bytes: " << test_support::to_hex(mine, test_support::kShownBytes));
     }
     COMPAT_REQUIRE_SAME("msgpack-c decoded our bytes into a different value", "re-packed",
                         theirs(msgpack_c_dst), "original", mine);
@@ -414,7 +414,7 @@ void check_value(const T& value, T& msgpack_c_dst, T& our_dst, bool msgpack_c_ma
   if (!status) {
     FAIL("msgpack_gen::unmarshal rejects msgpack-c's bytes (value #"
          << index << "): " << status.message()
-         << "\n  bytes: " << test_support::to_hex(test_support::Bytes(peer.begin(), peer.end())));
+         << "\n  bytes: " << test_support::to_hex(peer, test_support::kShownBytes));
   }
   COMPAT_REQUIRE_SAME("msgpack-gen decoded msgpack-c's bytes into a different value",
                       "re-marshalled", ours(our_dst), "original", peer);
@@ -489,7 +489,7 @@ void check_broken_input(const T& value, int index, Gen& gen, Counts& counts) {
     if (status) {
       FAIL("msgpack_gen::unmarshal accepts the first "
            << cut << " of " << mine.size() << " bytes (value #" << index
-           << "): " << test_support::to_hex(test_support::Bytes(mine.begin(), mine.end())));
+           << "): " << test_support::to_hex(mine, test_support::kShownBytes));
     }
     ++counts.rejected_prefixes;
   }
@@ -506,8 +506,8 @@ void check_broken_input(const T& value, int index, Gen& gen, Counts& counts) {
     FAIL(
         "msgpack_gen::unmarshal should reject the other container type with type_mismatch "
         "(value #"
-        << index << "): " << status.message() << "\n  bytes: "
-        << test_support::to_hex(test_support::Bytes(swapped.begin(), swapped.end())));
+        << index << "): " << status.message()
+        << "\n  bytes: " << test_support::to_hex(swapped, test_support::kShownBytes));
   }
   if (!msgpack_c_rejects<T>(swapped)) FAIL("msgpack-c accepts the other container type");
   ++counts.rejected_wrong_container;

@@ -21,6 +21,7 @@ using msgpack_gen::ReaderOptions;
 using msgpack_gen::Status;
 using msgpack_gen::Writer;
 using test_support::Bytes;
+using test_support::decode;
 using test_support::hex;
 using test_support::Hex;
 using test_support::ours;
@@ -130,11 +131,6 @@ Bytes bytes_of(const msgpack::sbuffer& buffer) {
 }
 
 template <class T>
-Status decode(const Bytes& bytes, T& value, ReaderOptions options = {}) {
-  return msgpack_gen::unmarshal(bytes.data(), bytes.size(), value, options);
-}
-
-template <class T>
 void msgpack_c_decode(const Bytes& bytes, T& value) {
   msgpack::object_handle handle =
       msgpack::unpack(reinterpret_cast<const char*>(bytes.data()), bytes.size());
@@ -164,7 +160,8 @@ void check_against_msgpack_c(Make make, int rounds = 300) {
     const Box<T> value = make();
     const Hex mine = ours(value.v);
     const Hex reference = theirs(value.v);
-    INFO("round " << round << ": " << test_support::to_hex(reference.bytes));
+    INFO("round " << round << ": "
+                  << test_support::to_hex(reference.bytes, test_support::kShownBytes));
     REQUIRE(mine == reference);
 
     Box<T> expected = value;

@@ -19,16 +19,11 @@ using msgpack_gen::ErrorCode;
 using msgpack_gen::Reader;
 using msgpack_gen::ReaderOptions;
 using msgpack_gen::Status;
-using msgpack_gen::unmarshal;
 using test_support::Bytes;
+using test_support::decode;
 using test_support::theirs;
 
 namespace {
-
-template <class T>
-Status decode(const Bytes& bytes, T& value, ReaderOptions options = {}) {
-  return unmarshal(bytes.data(), bytes.size(), value, options);
-}
 
 // msgpack-c's encoding of value decoded by msgpack-gen into a fresh T.
 template <class T>

@@ -1,5 +1,5 @@
 // Helpers for the std_types tests: encode with msgpack-gen or msgpack-c into comparable byte
-// vectors (from the runtime tests), decode, and check that every cut-short encoding fails.
+// strings (from the runtime tests), round trips, and checks that every cut-short encoding fails.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -16,15 +16,11 @@ using msgpack_gen::ErrorCode;
 using msgpack_gen::ReaderOptions;
 using msgpack_gen::Status;
 using test_support::Bytes;
+using test_support::decode;
 using test_support::hex;
 using test_support::Hex;
 using test_support::ours;
 using test_support::theirs;
-
-template <class T>
-Status decode(const Bytes& bytes, T& value, ReaderOptions options = {}) {
-  return msgpack_gen::unmarshal(bytes.data(), bytes.size(), value, options);
-}
 
 // Encodes value, decodes it into a fresh T and returns that.
 template <class T>
@@ -45,7 +41,8 @@ void check_every_prefix_fails(const Bytes& bytes) {
     const Bytes prefix(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(n));
     T decoded{};
     const Status status = decode(prefix, decoded);
-    INFO("prefix of " << n << " of " << bytes.size() << " bytes: " << test_support::to_hex(prefix));
+    INFO("prefix of " << n << " of " << bytes.size()
+                      << " bytes: " << test_support::to_hex(prefix, test_support::kShownBytes));
     REQUIRE_FALSE(status.ok());
     CHECK((status.code() == ErrorCode::truncated ||
            status.code() == ErrorCode::length_exceeds_input));

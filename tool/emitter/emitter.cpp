@@ -3,6 +3,9 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <string>
+
+#include <msgpack_gen/version.hpp>  // MSGPACK_GEN_CODEGEN_ABI, which generated code checks
 
 #include "emitter/struct_emitter.hpp"
 #include "emitter/templates.hpp"
@@ -171,6 +174,7 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
       includes += print("file.include", {{"path", path}});
     file.content =
         print("file.file", {{"version", tool_version},
+                            {"abi", std::to_string(MSGPACK_GEN_CODEGEN_ABI)},
                             {"source", source},
                             {"includes", includes},
                             {"runtime_includes", runtime_includes(module, header.struct_ids)},

@@ -1,4 +1,5 @@
-// Everything generated code and users need: buffer, pool, writer, reader, codecs, entry points.
+// Everything generated code and users need: buffer, pool, writer, reader, codecs, entry points,
+// version.
 #pragma once
 
 #include "msgpack_gen/access.hpp"
@@ -17,4 +18,5 @@
 #include "msgpack_gen/status.hpp"
 #include "msgpack_gen/tuples.hpp"
 #include "msgpack_gen/variant.hpp"
+#include "msgpack_gen/version.hpp"
 #include "msgpack_gen/writer.hpp"
