@@ -99,7 +99,9 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::string& s) {
   return detail::payload_bound(s.size());
 }
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::string& s) {
-  return put(p, std::string_view(s));
+  p = str_header(p, static_cast<std::uint32_t>(s.size()));
+  std::memcpy(p, s.data(), s.size());  // a std::string's data() is never null
+  return p + s.size();
 }
 
 // Byte vectors are bin, as everywhere else.
