@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "account.msgpack.hpp"
 #include "dto_compare.hpp"
 #include "everything.msgpack.hpp"
-#include "account.msgpack.hpp"
 #include "wide.msgpack.hpp"
 
 using msgpack_gen::Buffer;
@@ -408,8 +408,11 @@ TEST_CASE("private_fields: private and protected fields are encoded with no frie
   // {"revision": 3, "owner": "ada", "balance": 1200, "level": 7, "level_": 9,
   //  "tags": ["gold", "eu"]}, in declaration order.
   const std::string expected =
-      "\x86\xa8revision\x03\xa5owner\xa3" "ada\xa7" "balance\xcd\x04\xb0"
-      "\xa5level\x07\xa6level_\x09\xa4tags\x92\xa4gold\xa2" "eu";
+      "\x86\xa8revision\x03\xa5owner\xa3"
+      "ada\xa7"
+      "balance\xcd\x04\xb0"
+      "\xa5level\x07\xa6level_\x09\xa4tags\x92\xa4gold\xa2"
+      "eu";
   CHECK(std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size()) == expected);
   bank::Account back = round_trip(account);
   CHECK(back.owner() == "ada");
@@ -417,4 +420,56 @@ TEST_CASE("private_fields: private and protected fields are encoded with no frie
   CHECK(back.tags() == std::vector<std::string>{"gold", "eu"});
   CHECK(back.revision == 3);
   CHECK(back.levels() == 79);
+}
+
+// Decoders expect the keys in declaration order (compared as pre-encoded bytes) and fall back to
+// looking keys up from the first one that is not: every mix must decode as a lookup would.
+TEST_CASE("predicted keys: in order, a duplicate after them, a miss mid-way, a failed value",
+          "[decode]") {
+  Buffer buffer;
+  Writer w(buffer);
+  w.map_header(3);  // x, y in order, then x again: the last one wins
+  w.str("x");
+  w.sint(1);
+  w.str("y");
+  w.sint(2);
+  w.str("x");
+  w.sint(3);
+  golden::Point point{};
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), point));
+  CHECK(point.x == 3);
+  CHECK(point.y == 2);
+
+  buffer.clear();
+  w.map_header(3);  // x, then an unknown key where y is expected, then y
+  w.str("x");
+  w.sint(4);
+  w.str("z");
+  w.sint(0);
+  w.str("y");
+  w.sint(5);
+  point = {};
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), point));
+  CHECK(point.x == 4);
+  CHECK(point.y == 5);
+
+  buffer.clear();
+  w.map_header(2);  // y's value fails where y was predicted: the path names the key
+  w.str("x");
+  w.sint(4);
+  w.str("y");
+  w.str("not a number");
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), point);
+  CHECK(status.code() == msgpack_gen::ErrorCode::type_mismatch);
+  CHECK(status.path() == "y");
+  CHECK(status.offset() == 6);
+
+  buffer.clear();
+  w.map_header(1);  // fewer pairs than fields: the rest keep their values
+  w.str("x");
+  w.sint(8);
+  point = {0, 9};
+  REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), point));
+  CHECK(point.x == 8);
+  CHECK(point.y == 9);
 }

@@ -1167,3 +1167,104 @@ TEST_CASE("a LimitScope lowers every length limit while it lives", "[reader][lim
   CHECK(again.read_str(text));  // restored when the scope ended: unlimited again
   CHECK(text == "twelve bytes");
 }
+
+// read_int()'s fast path loads the 8 bytes that end where the value ends; values in the first
+// bytes of the input, or at its very end, take the general path. Both must agree everywhere.
+TEST_CASE("integers decode alike at every offset, near the start and at the end of the input",
+          "[reader][int]") {
+  struct Form {
+    Bytes bytes;
+    std::int64_t value;
+  };
+  const std::vector<Form> forms = {
+      {{0xcc, 0xfe}, 254},
+      {{0xcd, 0xfe, 0xdc}, 0xfedc},
+      {{0xce, 0xfe, 0xdc, 0xba, 0x98}, 0xfedcba98},
+      {{0xcf, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef}, 0x0123456789abcdefll},
+      {{0xd0, 0x85}, -123},
+      {{0xd1, 0x80, 0x00}, -32768},
+      {{0xd2, 0xff, 0xff, 0xff, 0xfe}, -2},
+      {{0xd3, 0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10}, -0x0123456789abcdf0ll},
+      {{0xd1, 0x01, 0x00}, 256},  // a signed form holding a positive value
+  };
+  for (const Form& form : forms) {
+    for (std::size_t padding = 0; padding <= 10; ++padding) {
+      for (std::size_t trailing : {0, 1, 9}) {
+        INFO("marker " << +form.bytes[0] << ", " << padding << " bytes before, " << trailing
+                       << " after");
+        Bytes input(padding, 0x07);  // fixints
+        input.insert(input.end(), form.bytes.begin(), form.bytes.end());
+        input.insert(input.end(), trailing, 0x07);
+        Reader in(input.data(), input.size());
+        for (std::size_t i = 0; i < padding; ++i) {
+          int fixint = 0;
+          REQUIRE(in.read_int(fixint));
+          REQUIRE(fixint == 7);
+        }
+        std::int64_t value = 0;
+        REQUIRE(in.read_int(value));
+        CHECK(value == form.value);
+        CHECK(in.offset() == padding + form.bytes.size());
+        // A type too small: out_of_range at the value, which is not consumed.
+        Reader narrow(input.data(), input.size());
+        for (std::size_t i = 0; i < padding; ++i) {
+          int fixint = 0;
+          REQUIRE(narrow.read_int(fixint));
+        }
+        std::int8_t small = 0;
+        if (form.value < -128 || form.value > 127) {
+          CHECK_FALSE(narrow.read_int(small));
+          CHECK(narrow.status().code() == ErrorCode::out_of_range);
+          CHECK(narrow.status().offset() == padding);
+        }
+        // Truncated anywhere inside the value: truncated at the value.
+        for (std::size_t cut = 1; cut < form.bytes.size(); ++cut) {
+          Bytes head(input.begin(), input.begin() + padding + cut);
+          Reader short_input(head.data(), head.size());
+          for (std::size_t i = 0; i < padding; ++i) {
+            int fixint = 0;
+            REQUIRE(short_input.read_int(fixint));
+          }
+          CHECK_FALSE(short_input.read_int(value));
+          CHECK(short_input.status().code() == ErrorCode::truncated);
+          CHECK(short_input.status().offset() == padding);
+        }
+      }
+    }
+  }
+  // Negative values never go into unsigned types.
+  const Bytes minus_one = {0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00};
+  Reader in(minus_one.data(), minus_one.size());
+  std::uint64_t u = 0;
+  CHECK_FALSE(in.read_int(u));
+  CHECK(in.status().code() == ErrorCode::out_of_range);
+}
+
+TEST_CASE("match_key() takes only the exact pre-encoded key with a value after it",
+          "[reader][keys]") {
+  static constexpr char kName[] = "\xa4name";
+  const Bytes pair = {0xa4, 'n', 'a', 'm', 'e', 0x2a};
+  Reader in(pair.data(), pair.size());
+  CHECK(in.match_key(kName));
+  CHECK(in.offset() == 5);
+  int value = 0;
+  CHECK(in.read_int(value));
+  CHECK(value == 42);
+
+  // Another key, the same key in a non-canonical form (str8), or a key with no value after it:
+  // nothing is consumed, and the general path reads or reports it.
+  for (const Bytes& bytes :
+       {Bytes{0xa4, 'n', 'a', 'm', 'x', 0x2a}, Bytes{0xd9, 0x04, 'n', 'a', 'm', 'e', 0x2a},
+        Bytes{0xa4, 'n', 'a', 'm', 'e'}, Bytes{0xa4, 'n', 'a'}, Bytes{}}) {
+    Reader other(bytes.data(), bytes.size());
+    CHECK_FALSE(other.match_key(kName));
+    CHECK(other.offset() == 0);
+    CHECK_FALSE(other.failed());
+  }
+  // Integer keys are pre-encoded too.
+  static constexpr char kSync[] = "\x01";
+  const Bytes int_pair = {0x01, 0x05};
+  Reader ints(int_pair.data(), int_pair.size());
+  CHECK(ints.match_key(kSync));
+  CHECK(ints.offset() == 1);
+}

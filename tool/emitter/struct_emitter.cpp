@@ -266,10 +266,10 @@ std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
   return text;
 }
 
-// The pre-encoded keys that marshalling writes, one constant each.
+// The pre-encoded keys, one constant each: marshalling writes them, unmarshalling expects them.
 std::string emit_key_constants(const ir::Struct& s, const std::vector<WireField>& fields) {
   std::string constants;
-  if (s.as_array || !(s.directions & ir::kMarshal)) return constants;
+  if (s.as_array) return constants;
   for (const WireField& wire : fields) {
     if (wire.inlined) continue;
     const ir::Field& f = *wire.field;
@@ -428,6 +428,31 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
     }
   }
 
+  // The keys predicted in declaration order, up to the first field whose keys are known only
+  // when a template is instantiated.
+  std::string predicted_fields;
+  for (const WireField& wire : fields) {
+    if (wire.inlined) break;
+    const ir::Field& f = *wire.field;
+    std::string mark;
+    if (f.required) {
+      std::size_t index = std::stoul(wire.index);
+      mark = "seen[" + std::to_string(index / 64) + "] |= std::uint64_t{1} << " +
+             std::to_string(index % 64) + ";\n" + (f.omit_empty ? "      " : "    ");
+    }
+    // The path an error reports: what the lookup below reports for the same key.
+    std::string path = cpp_literal(f.has_int_key ? wire.path : f.key);
+    predicted_fields +=
+        print(f.omit_empty ? "map_decode.predicted_optional_field" : "map_decode.predicted_field",
+              {{"constant", wire.constant},
+               {"read", read_call(wire)},
+               {"path", path},
+               {"comment", wire.comment},
+               {"mark", mark}});
+  }
+  std::string predicted =
+      predicted_fields.empty() ? "" : print("map_decode.predicted", {{"fields", predicted_fields}});
+
   std::string dispatch, definitions;
   // String keys are read whenever the struct has any, or no integer keys (then every key is
   // unknown, and the hook may still want it).
@@ -450,6 +475,7 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
   decode["seen_declaration"] =
       any_required ? print("map_decode.seen_declaration", {{"words", words}}) : "";
   decode["required_checks"] = required_checks;
+  decode["predicted"] = predicted;
   definitions += print(plain ? "map_decode.plain_decode" : "map_decode.decode", decode);
 
   std::string cases;

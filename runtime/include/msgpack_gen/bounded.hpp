@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "msgpack_gen/detail/compiler.hpp"
@@ -98,7 +99,9 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::string& s) {
   return detail::payload_bound(s.size());
 }
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::string& s) {
-  return put(p, std::string_view(s));
+  p = str_header(p, static_cast<std::uint32_t>(s.size()));
+  std::memcpy(p, s.data(), s.size());  // a std::string's data() is never null
+  return p + s.size();
 }
 
 // Byte vectors are bin, as everywhere else.
@@ -112,5 +115,17 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::vector<T
   if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
   return p + bytes.size();
 }
+
+// Whether T has max_size() and put() above: values a container writes with one capacity check
+// for several of them.
+template <class T, class = void>
+struct is_bounded : std::false_type {};
+template <class T>
+struct is_bounded<
+    T, std::void_t<decltype(max_size(std::declval<const T&>())),
+                   decltype(put(std::declval<std::uint8_t*>(), std::declval<const T&>()))>>
+    : std::true_type {};
+template <class T>
+inline constexpr bool is_bounded_v = is_bounded<T>::value;
 
 }  // namespace msgpack_gen::encode

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -102,8 +103,8 @@ struct codec<std::string> {
     // overlapping input): a copy over the old characters when the string does not grow,
     // else clear() + append().
     if (text.size() <= value.size()) {
-      if (!text.empty()) std::memcpy(value.data(), text.data(), text.size());
-      value.resize(text.size());
+      std::memcpy(value.data(), text.data(), text.size());  // a read view is never null
+      value.erase(text.size());  // shortens in place, inline (resize() is a library call)
     } else {
       if (text.size() > value.capacity() && !in.charge(text.size())) return false;
       value.clear();
@@ -143,16 +144,14 @@ inline bool read_value_limited(Reader& in, std::uint32_t limit, T& value) {
 inline constexpr int kUnknownField = -1;
 inline constexpr int kFieldFailed = -2;
 
-// The decode loop of a map-mode struct whose keys are strings and whose unknown keys are
-// skipped: generated decode() functions hand it their codec, whose decode_field() matches a key
-// to a field. Structs with integer keys, required fields, `strict` or a readExtraField hook get
-// a loop of their own.
+// The rest of a map-mode struct whose keys are strings and whose unknown keys are skipped, after
+// its generated decode() read the map header, entered it and matched the first `done` of the
+// `count` pairs by predicting their keys: each remaining key is looked up by the codec's
+// decode_field(). Leaves the map. Structs with integer keys, required fields, `strict` or a
+// readExtraField hook get a loop of their own.
 template <class Codec, class T>
-bool decode_map_by_key(Reader& in, T& value) {
-  std::uint32_t count = 0;
-  if (!in.read_map_header(count)) return false;
-  if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
+bool decode_rest_by_key(Reader& in, T& value, std::uint32_t done, std::uint32_t count) {
+  for (std::uint32_t i = done; i < count; ++i) {
     std::string_view key;
     if (in.read_key(key)) {
       int field = Codec::decode_field(in, key, value);
@@ -166,6 +165,16 @@ bool decode_map_by_key(Reader& in, T& value) {
   }
   in.leave();
   return true;
+}
+
+// A whole map-mode struct by key lookup alone, for codecs written by hand that provide
+// decode_field() the way generated ones do.
+template <class Codec, class T>
+bool decode_map_by_key(Reader& in, T& value) {
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  return decode_rest_by_key<Codec>(in, value, 0, count);
 }
 
 // Enumerator names for enums written as strings (the as_string tag); generated per enum:

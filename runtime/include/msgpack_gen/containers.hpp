@@ -51,6 +51,19 @@ struct map_codec {
 
   static void encode(Writer& out, const Map& value) {
     out.map_header(static_cast<std::uint32_t>(value.size()));
+    if constexpr (encode::is_bounded_v<K> && encode::is_bounded_v<V>) {
+      // Strings, numbers, bools: one capacity check per entry, key and value together.
+      if (out.puts_numbers_directly<K>() && out.puts_numbers_directly<V>()) {
+        Buffer& buffer = out.buffer();
+        for (const auto& [key, item] : value) {
+          std::uint8_t* p = buffer.prepare(encode::max_size(key) + encode::max_size(item));
+          p = encode::put(p, key);
+          p = encode::put(p, item);
+          buffer.commit(p);
+        }
+        return;
+      }
+    }
     for (const auto& [key, item] : value) {
       codec<K>::encode(out, key);
       codec<V>::encode(out, item);

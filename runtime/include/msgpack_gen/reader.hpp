@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -205,93 +206,81 @@ class Reader {
     return read_wide_int(out);
   }
 
-  // The integer forms other than positive fixint.
+  // The integer forms other than positive fixint. uint8..64 (0xcc..0xcf) and int8..64
+  // (0xd0..0xd3) that fit T take one path with no branch on the width (the marker's low two
+  // bits): one 8-byte load that ends where the value ends, masked to the width. It reads bytes
+  // before the value, so it needs 8 bytes of input up to the value's end; the first few bytes of
+  // a message, and every error, take read_any_int().
   template <class T>
   bool read_wide_int(T& out) {
+    if (MSGPACK_GEN_LIKELY(pos_ != end_)) {
+      const std::uint8_t m = *pos_;
+      if (m >= 0xcc && m <= 0xd3) {
+        const std::size_t width = std::size_t{1} << (m & 3);  // bytes after the marker
+        const std::uint8_t* value_end = pos_ + 1 + width;
+        if (MSGPACK_GEN_LIKELY(width < remaining() &&
+                               static_cast<std::size_t>(value_end - begin_) >= 8)) {
+          const unsigned shift = static_cast<unsigned>(64 - 8 * width);
+          const std::uint64_t bits = endian::load<std::uint64_t>(value_end - 8) << shift >> shift;
+          if (m <= 0xcf) {
+            if (bits <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+              out = static_cast<T>(bits);
+              pos_ = value_end;
+              return true;
+            }
+          } else if constexpr (std::is_signed_v<T>) {
+            // Sign-extends the width's top bit.
+            const auto value = static_cast<std::int64_t>(bits << shift) >> shift;
+            if (value >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
+                value <= static_cast<std::int64_t>(std::numeric_limits<T>::max())) {
+              out = static_cast<T>(value);
+              pos_ = value_end;
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return read_any_int(out);
+  }
+
+  // Any integer form into T, near the end of the input too; errors included. Kept out of
+  // read_wide_int(), whose fast path then needs few registers.
+  template <class T>
+  MSGPACK_GEN_NOINLINE bool read_any_int(T& out) {
     if (!need(1, "int")) return false;
-    const std::uint8_t* start = pos_;
-    std::uint8_t m = *pos_;
+    const std::uint8_t m = *pos_;
     if (m <= 0x7f) {  // positive fixint: fits every integer type
       out = static_cast<T>(m);
       ++pos_;
       return true;
     }
-    std::uint64_t magnitude = 0;
-    std::int64_t negative = 0;
-    bool is_negative = false;
-    if (m >= 0xe0) {
-      is_negative = true;
-      negative = static_cast<std::int8_t>(m);
-      ++pos_;
-    } else {
-      switch (m) {
-        case 0xcc:
-          if (!need(2, "uint8")) return false;
-          magnitude = pos_[1];
-          pos_ += 2;
-          break;
-        case 0xcd:
-          if (!need(3, "uint16")) return false;
-          magnitude = endian::load<std::uint16_t>(pos_ + 1);
-          pos_ += 3;
-          break;
-        case 0xce:
-          if (!need(5, "uint32")) return false;
-          magnitude = endian::load<std::uint32_t>(pos_ + 1);
-          pos_ += 5;
-          break;
-        case 0xcf:
-          if (!need(9, "uint64")) return false;
-          magnitude = endian::load<std::uint64_t>(pos_ + 1);
-          pos_ += 9;
-          break;
-        case 0xd0:
-          if (!need(2, "int8")) return false;
-          negative = static_cast<std::int8_t>(pos_[1]);
-          pos_ += 2;
-          break;
-        case 0xd1:
-          if (!need(3, "int16")) return false;
-          negative = static_cast<std::int16_t>(endian::load<std::uint16_t>(pos_ + 1));
-          pos_ += 3;
-          break;
-        case 0xd2:
-          if (!need(5, "int32")) return false;
-          negative = static_cast<std::int32_t>(endian::load<std::uint32_t>(pos_ + 1));
-          pos_ += 5;
-          break;
-        case 0xd3:
-          if (!need(9, "int64")) return false;
-          negative = static_cast<std::int64_t>(endian::load<std::uint64_t>(pos_ + 1));
-          pos_ += 9;
-          break;
-        default:
-          return mismatch("int");
-      }
-      if (m >= 0xd0) {  // a signed form may still hold a non-negative value
-        if (negative >= 0) {
-          magnitude = static_cast<std::uint64_t>(negative);
-        } else {
-          is_negative = true;
-        }
-      }
+    if (m >= 0xe0) {  // negative fixint
+      return store_int(out, static_cast<std::int64_t>(static_cast<std::int8_t>(m)), true, 1);
     }
-    if (is_negative) {
-      if constexpr (std::is_signed_v<T>) {
-        if (negative >= static_cast<std::int64_t>(std::numeric_limits<T>::min())) {
-          out = static_cast<T>(negative);
-          return true;
-        }
-      }
-      pos_ = start;  // the error points at the value
-      return out_of_range(std::to_string(negative));
+    if (m < 0xcc || m > 0xd3) return mismatch("int");
+    static const char* const kForms[] = {"uint8", "uint16", "uint32", "uint64",
+                                         "int8",  "int16",  "int32",  "int64"};
+    const unsigned width = 1u << (m & 3);
+    if (!need(1 + width, kForms[m - 0xcc])) return false;
+    std::uint64_t bits = 0;
+    switch (width) {
+      case 1:
+        bits = pos_[1];
+        break;
+      case 2:
+        bits = endian::load<std::uint16_t>(pos_ + 1);
+        break;
+      case 4:
+        bits = endian::load<std::uint32_t>(pos_ + 1);
+        break;
+      default:
+        bits = endian::load<std::uint64_t>(pos_ + 1);
+        break;
     }
-    if (magnitude <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
-      out = static_cast<T>(magnitude);
-      return true;
-    }
-    pos_ = start;
-    return out_of_range(std::to_string(magnitude));
+    if (m <= 0xcf) return store_int(out, bits, false, 1 + width);
+    const unsigned shift = 64 - 8 * width;
+    return store_int(out, static_cast<std::int64_t>(bits << shift) >> shift, true, 1 + width);
   }
 
   // float32, float64 or any integer (Lua numbers arrive as integers).
@@ -333,7 +322,23 @@ class Reader {
 
   // A str (or bin, which some encoders use for text) as a view into the input.
   MSGPACK_GEN_ALWAYS_INLINE bool read_str(std::string_view& out) {
-    if (!need(1, "str")) return false;
+    if (MSGPACK_GEN_LIKELY(pos_ != end_ && (*pos_ & 0xe0) == 0xa0)) {  // fixstr: short text
+      const std::size_t n = *pos_ & 0x1f;
+      if (MSGPACK_GEN_LIKELY(remaining() > n && n <= limits_.by_kind[kStr])) {
+        out = std::string_view(reinterpret_cast<const char*>(pos_ + 1), n);
+        pos_ += n + 1;
+        return true;
+      }
+    }
+    // Returned, not stored through `out`: the fast path above keeps its view in registers.
+    out = read_long_str();
+    return out.data() != nullptr;
+  }
+
+  // read_str() for every form but a fixstr that fits: the text, or a null view after an error.
+  std::string_view read_long_str() {
+    std::string_view text;
+    if (!need(1, "str")) return text;
     std::uint8_t m = *pos_;
     std::size_t header = 0;
     std::uint32_t n = 0;
@@ -341,25 +346,37 @@ class Reader {
       header = 1;
       n = m & 0x1f;
     } else if (!read_length(m, Family::str, "str", header, n)) {
-      return false;
+      return text;
     }
-    if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kStr])) return over_limit("str", n, kStr);
-    return take_bytes(header, n, "str", out);
+    if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kStr])) {
+      over_limit("str", n, kStr);
+      return text;
+    }
+    take_bytes(header, n, "str", text);  // the view stays null when it fails
+    return text;
   }
 
   // A map key that is a str (or bin): true with the key read; false, without consuming
   // anything, when the next value is of another type; false with the error recorded when the
   // input ends inside the key (check failed()).
   MSGPACK_GEN_ALWAYS_INLINE bool read_key(std::string_view& key) {
-    if (MSGPACK_GEN_LIKELY(pos_ != end_ && (*pos_ & 0xe0) == 0xa0)) {  // fixstr: most keys
-      std::size_t n = *pos_ & 0x1f;
-      if (MSGPACK_GEN_LIKELY(remaining() > n)) {
-        key = std::string_view(reinterpret_cast<const char*>(pos_ + 1), n);
-        pos_ += n + 1;
-        return true;
-      }
-    }
     return next_is_str() && read_str(key);
+  }
+
+  // Generated decoders predict keys: encoders write them in declaration order. True, past the
+  // key, when the next bytes are exactly `encoded` (a key's pre-encoded str or int, with its
+  // terminating NUL in N) and a byte of its value follows; false, consuming nothing, otherwise
+  // (the caller then reads the key the general way, which reports any error). A key written in
+  // another form than the canonical one (str8 for a short key) is not matched here, only there.
+  template <std::size_t N>
+  MSGPACK_GEN_ALWAYS_INLINE bool match_key(const char (&encoded)[N]) noexcept {
+    constexpr std::size_t n = N - 1;
+    static_assert(n > 0, "a pre-encoded key holds at least its header");
+    if (MSGPACK_GEN_LIKELY(remaining() > n && std::memcmp(pos_, encoded, n) == 0)) {
+      pos_ += n;
+      return true;
+    }
+    return false;
   }
 
   // A bin (or str) as a view into the input.
@@ -568,15 +585,13 @@ class Reader {
   // Each returns false so a decoder can write `return in.fail...(...)`.
 
   MSGPACK_GEN_COLD bool fail(ErrorCode code, std::string_view expected) {
-    if (code_ == ErrorCode::ok) {
-      code_ = code;
-      error_offset_ = offset();
-      detail_ = "expected ";
-      detail_ += expected;
+    if (std::string* detail = record(code)) {
+      *detail = "expected ";
+      *detail += expected;
       if (pos_ != end_ && code != ErrorCode::truncated && code != ErrorCode::trailing_bytes &&
           code != ErrorCode::too_deep) {
-        detail_ += ", found ";
-        describe_marker(*pos_, detail_);
+        *detail += ", found ";
+        describe_marker(*pos_, *detail);
       }
     }
     return false;
@@ -587,33 +602,25 @@ class Reader {
     return fail(never_valid ? ErrorCode::invalid_marker : ErrorCode::type_mismatch, expected);
   }
   MSGPACK_GEN_COLD bool invalid(std::string what) {
-    if (code_ == ErrorCode::ok) {
-      code_ = ErrorCode::invalid_value;
-      error_offset_ = offset();
-      detail_ = std::move(what);
-    }
+    if (std::string* detail = record(ErrorCode::invalid_value)) *detail = std::move(what);
     return false;
   }
 
   // A required field's key was not in the map (the map has been read to its end).
   MSGPACK_GEN_COLD bool missing_field(std::string_view key) {
-    if (code_ == ErrorCode::ok) {
-      code_ = ErrorCode::missing_field;
-      error_offset_ = offset();
-      detail_ = "the map has no key \"";
-      append_escaped(detail_, key);
-      detail_ += '"';
+    if (std::string* detail = record(ErrorCode::missing_field)) {
+      *detail = "the map has no key \"";
+      append_escaped(*detail, key);
+      *detail += '"';
     }
     return false;
   }
   // A key a strict struct does not declare (its value has not been read).
   MSGPACK_GEN_COLD bool unknown_key(std::string_view key) {
-    if (code_ == ErrorCode::ok) {
-      code_ = ErrorCode::unknown_key;
-      error_offset_ = offset();
-      detail_ = "\"";
-      append_escaped(detail_, key);
-      detail_ += "\" is not a field of this strict struct";
+    if (std::string* detail = record(ErrorCode::unknown_key)) {
+      *detail = "\"";
+      append_escaped(*detail, key);
+      *detail += "\" is not a field of this strict struct";
     }
     return false;
   }
@@ -636,11 +643,37 @@ class Reader {
   bool failed() const noexcept { return code_ != ErrorCode::ok; }
   Status status() const {
     if (code_ == ErrorCode::ok) return Status();
-    return Status(code_, error_offset_, detail_, render_path());
+    return Status(code_, error_offset_, error_text_ ? error_text_->detail : std::string(),
+                  render_path());
   }
 
  private:
   static constexpr std::uint32_t kSkipStack = kDepthLimit + 1;
+
+  // Stores an integer read from `size` bytes at pos_ into T and moves past them, or reports it
+  // out_of_range, pointing at the value. `signed_form`: `raw` is an int64 (int8..64 or negative
+  // fixint), else a uint64.
+  template <class T, class Raw>
+  MSGPACK_GEN_ALWAYS_INLINE bool store_int(T& out, Raw raw, bool signed_form, std::size_t size) {
+    if (signed_form && static_cast<std::int64_t>(raw) < 0) {
+      const auto negative = static_cast<std::int64_t>(raw);
+      if constexpr (std::is_signed_v<T>) {
+        if (negative >= static_cast<std::int64_t>(std::numeric_limits<T>::min())) {
+          out = static_cast<T>(negative);
+          pos_ += size;
+          return true;
+        }
+      }
+      return out_of_range(negative);
+    }
+    const auto magnitude = static_cast<std::uint64_t>(raw);
+    if (magnitude <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+      out = static_cast<T>(magnitude);
+      pos_ += size;
+      return true;
+    }
+    return out_of_range(magnitude);
+  }
 
   MSGPACK_GEN_ALWAYS_INLINE bool need(std::size_t n, const char* what) {
     if (MSGPACK_GEN_LIKELY(remaining() >= n)) return true;
@@ -672,40 +705,83 @@ class Reader {
                                                " would pass the message's " + "allocation limit (" +
                                                std::to_string(allocation_left_) + " left)");
   }
-  MSGPACK_GEN_COLD bool out_of_range(const std::string& value) {
-    if (code_ == ErrorCode::ok) {
-      code_ = ErrorCode::out_of_range;
-      error_offset_ = offset();
-      detail_ = "value " + value + " does not fit the field's type";
+  // Integers are formatted here, out of the inlined read paths.
+  template <class Integer>
+  MSGPACK_GEN_COLD bool out_of_range(Integer value) {
+    if (std::string* detail = record(ErrorCode::out_of_range)) {
+      *detail = "value " + std::to_string(value) + " does not fit the field's type";
     }
     return false;
   }
 
+  // The first error is the one reported: records `code` at the current offset and returns the
+  // detail text to fill in, or nullptr when an error is already recorded.
+  std::string* record(ErrorCode code) {
+    if (code_ != ErrorCode::ok) return nullptr;
+    code_ = code;
+    error_offset_ = offset();
+    return &error_text().detail;
+  }
+  // Allocated at the first error, so a message that decodes costs no string.
+  struct ErrorText {
+    std::string detail;
+    std::string path;
+  };
+  ErrorText& error_text() {
+    if (!error_text_) error_text_ = std::make_unique<ErrorText>();
+    return *error_text_;
+  }
+
   // An array or map header: fix form (fix_base | n), 16-bit (marker16) or 32-bit (marker16 + 1)
-  // count, then checked against the bytes left, at least min_bytes per entry.
+  // count, then checked against the bytes left, at least min_bytes per entry. The fix form is
+  // read inline; the others, and errors, by read_long_container_header().
   MSGPACK_GEN_ALWAYS_INLINE bool read_container_header(std::uint8_t fix_base, std::uint8_t marker16,
                                                        std::uint64_t min_bytes, const char* what,
                                                        const char* entries, int kind,
                                                        std::uint32_t& n) {
-    if (!need(1, what)) return false;
+    if (MSGPACK_GEN_LIKELY(pos_ != end_ && (*pos_ & 0xf0) == fix_base)) {
+      const std::uint32_t count = *pos_ & 0x0f;
+      // `<`: the header byte is still counted in remaining()
+      if (MSGPACK_GEN_LIKELY(count * min_bytes < remaining() && count <= limits_.by_kind[kind])) {
+        ++pos_;
+        n = count;
+        return true;
+      }
+    }
+    // Returned, not stored through `n`: the fast path above keeps its count in a register.
+    const std::int64_t count =
+        read_long_container_header(fix_base, marker16, min_bytes, what, entries, kind);
+    n = static_cast<std::uint32_t>(count);
+    return count >= 0;
+  }
+
+  // The count, or -1 after an error.
+  std::int64_t read_long_container_header(std::uint8_t fix_base, std::uint8_t marker16,
+                                          std::uint64_t min_bytes, const char* what,
+                                          const char* entries, int kind) {
+    if (!need(1, what)) return -1;
     const std::uint8_t* start = pos_;
     std::uint8_t m = *pos_;
+    std::uint32_t n = 0;
     if ((m & 0xf0) == fix_base) {
       n = m & 0x0f;
       ++pos_;
     } else if (m == marker16 || m == marker16 + 1) {
-      if (!read_count(m == marker16, n, what)) return false;
+      if (!read_count(m == marker16, n, what)) return -1;
     } else {
-      return mismatch(what);
+      mismatch(what);
+      return -1;
     }
     if (MSGPACK_GEN_UNLIKELY(n * min_bytes > remaining())) {
-      return entries_exceed_input(start, what, entries, n);
+      entries_exceed_input(start, what, entries, n);
+      return -1;
     }
     if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kind])) {
       pos_ = start;
-      return over_limit(what, n, kind);
+      over_limit(what, n, kind);
+      return -1;
     }
-    return true;
+    return n;
   }
 
   // Reads the 16- or 32-bit count after an array or map marker.
@@ -767,36 +843,39 @@ class Reader {
 
   MSGPACK_GEN_COLD void add_path_component(std::string_view open, std::string_view name,
                                            std::string_view close) {
-    const std::size_t start = path_.size();
-    path_.append(open);
-    append_escaped(path_, name);
-    path_.append(close);
-    path_ += '\0';
-    const std::size_t marker = path_.find_first_of("\x01\x02");
+    std::string& path = error_text().path;
+    const std::size_t start = path.size();
+    path.append(open);
+    append_escaped(path, name);
+    path.append(close);
+    path += '\0';
+    const std::size_t marker = path.find_first_of("\x01\x02");
     if (marker == std::string::npos) {
       // Still the last components; a component too large for them starts the first ones.
-      if (start != 0 && path_.size() > kPathSideSize) path_.insert(start, "\x01", 2);
+      if (start != 0 && path.size() > kPathSideSize) path.insert(start, "\x01", 2);
       return;
     }
     const std::size_t first = marker + 2;
-    while (path_.size() - first > kPathSideSize) {
-      const std::size_t end = path_.find('\0', first) + 1;
-      if (end == path_.size()) break;  // one component: kept whatever its size
-      path_.erase(first, end - first);
-      path_[marker] = '\x02';
+    while (path.size() - first > kPathSideSize) {
+      const std::size_t end = path.find('\0', first) + 1;
+      if (end == path.size()) break;  // one component: kept whatever its size
+      path.erase(first, end - first);
+      path[marker] = '\x02';
     }
   }
 
   // "groups[2][\"b\"][1]" from the stored components.
   std::string render_path() const {
     std::string path;
+    if (!error_text_) return path;
+    const std::string& stored = error_text_->path;
     bool after_gap = true;  // at the start or after "...": a field's leading '.' is dropped
-    std::size_t end = path_.size();
+    std::size_t end = stored.size();
     while (end > 0) {
       const std::size_t nul = end - 1;
-      const std::size_t before = nul == 0 ? std::string::npos : path_.rfind('\0', nul - 1);
+      const std::size_t before = nul == 0 ? std::string::npos : stored.rfind('\0', nul - 1);
       const std::size_t begin = before == std::string::npos ? 0 : before + 1;
-      std::string_view part(path_.data() + begin, nul - begin);
+      std::string_view part(stored.data() + begin, nul - begin);
       end = begin;
       if (part == "\x02") {
         path += "...";
@@ -829,8 +908,7 @@ class Reader {
   std::size_t allocation_left_;
   ErrorCode code_ = ErrorCode::ok;
   std::size_t error_offset_ = 0;
-  std::string detail_;
-  std::string path_;
+  std::unique_ptr<ErrorText> error_text_;
 };
 
 }  // namespace msgpack_gen

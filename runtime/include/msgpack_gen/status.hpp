@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -178,8 +179,8 @@ class Status {
   Status(ErrorCode code, std::size_t offset, std::string detail, std::string path)
       : code_(code),
         offset_(offset),
-        detail_(loggable(std::move(detail), kMaxDetailSize)),
-        path_(loggable(std::move(path), kMaxPathSize)) {}
+        text_(std::make_shared<const Text>(Text{loggable(std::move(detail), kMaxDetailSize),
+                                                loggable(std::move(path), kMaxPathSize)})) {}
 
   explicit operator bool() const noexcept { return code_ == ErrorCode::ok; }
   bool ok() const noexcept { return code_ == ErrorCode::ok; }
@@ -187,9 +188,9 @@ class Status {
   // Byte offset into the input where the error was found.
   std::size_t offset() const noexcept { return offset_; }
   // Field path such as "subs[3].key"; empty at the top level.
-  const std::string& path() const noexcept { return path_; }
+  const std::string& path() const noexcept { return text_ ? text_->path : empty_text(); }
   // What was expected and what was found, e.g. "expected str, found uint8 (0xcc)".
-  const std::string& detail() const noexcept { return detail_; }
+  const std::string& detail() const noexcept { return text_ ? text_->detail : empty_text(); }
 
   // "type mismatch at offset 17 in subs[3].key: expected str, found uint8 (0xcc)"; at most
   // kMaxMessageSize bytes, printable, valid UTF-8.
@@ -198,13 +199,13 @@ class Status {
     std::string text = to_string(code_);
     text += " at offset ";
     text += std::to_string(offset_);
-    if (!path_.empty()) {
+    if (!path().empty()) {
       text += " in ";
-      text += path_;
+      text += path();
     }
-    if (!detail_.empty()) {
+    if (!detail().empty()) {
       text += ": ";
-      text += detail_;
+      text += detail();
     }
     return text;
   }
@@ -226,10 +227,20 @@ class Status {
     return safe;
   }
 
+  // An error's text, shared by copies of the Status: a success holds none, so creating,
+  // copying and destroying one touches no string.
+  struct Text {
+    std::string detail;
+    std::string path;
+  };
+  static const std::string& empty_text() noexcept {
+    static const std::string empty;
+    return empty;
+  }
+
   ErrorCode code_ = ErrorCode::ok;
   std::size_t offset_ = 0;
-  std::string detail_;
-  std::string path_;
+  std::shared_ptr<const Text> text_;
 };
 
 }  // namespace msgpack_gen

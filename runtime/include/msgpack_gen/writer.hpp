@@ -22,11 +22,7 @@ namespace encode {
 constexpr std::size_t kMaxIntSize = 9;     // 0xcf + 8 bytes
 constexpr std::size_t kMaxHeaderSize = 5;  // 0xdb/0xdd/0xdf + 4 bytes
 
-inline std::uint8_t* uint(std::uint8_t* p, std::uint64_t v) noexcept {
-  if (v < 0x80) {
-    *p = static_cast<std::uint8_t>(v);
-    return p + 1;
-  }
+inline std::uint8_t* wide_uint(std::uint8_t* p, std::uint64_t v) noexcept {
   if (v <= 0xff) {
     p[0] = 0xcc;
     p[1] = static_cast<std::uint8_t>(v);
@@ -44,8 +40,17 @@ inline std::uint8_t* uint(std::uint8_t* p, std::uint64_t v) noexcept {
   return endian::store(p + 1, v);
 }
 
-inline std::uint8_t* sint(std::uint8_t* p, std::int64_t v) noexcept {
-  if (v >= 0) return uint(p, static_cast<std::uint64_t>(v));
+// positive fixint inline, the rest out of line: most numbers are small.
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* uint(std::uint8_t* p, std::uint64_t v) noexcept {
+  if (MSGPACK_GEN_LIKELY(v < 0x80)) {
+    *p = static_cast<std::uint8_t>(v);
+    return p + 1;
+  }
+  return wide_uint(p, v);
+}
+
+inline std::uint8_t* wide_sint(std::uint8_t* p, std::int64_t v) noexcept {
+  if (v >= 0) return wide_uint(p, static_cast<std::uint64_t>(v));
   if (v >= -32) {
     *p = static_cast<std::uint8_t>(v);
     return p + 1;
@@ -65,6 +70,13 @@ inline std::uint8_t* sint(std::uint8_t* p, std::int64_t v) noexcept {
   }
   *p = 0xd3;
   return endian::store(p + 1, static_cast<std::uint64_t>(v));
+}
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* sint(std::uint8_t* p, std::int64_t v) noexcept {
+  if (MSGPACK_GEN_LIKELY(static_cast<std::uint64_t>(v) < 0x80)) {  // 0..127
+    *p = static_cast<std::uint8_t>(v);
+    return p + 1;
+  }
+  return wide_sint(p, v);
 }
 
 inline std::uint8_t* f32(std::uint8_t* p, float v) noexcept {
@@ -123,11 +135,7 @@ inline std::uint8_t* map_header(std::uint8_t* p, std::uint32_t n) noexcept {
   return header(p, n, 0x80, 15, 0xde);
 }
 
-inline std::uint8_t* str_header(std::uint8_t* p, std::uint32_t n) noexcept {
-  if (n < 32) {
-    *p = static_cast<std::uint8_t>(0xa0 | n);
-    return p + 1;
-  }
+inline std::uint8_t* long_str_header(std::uint8_t* p, std::uint32_t n) noexcept {
   if (n <= 0xff) {
     p[0] = 0xd9;
     p[1] = static_cast<std::uint8_t>(n);
@@ -139,6 +147,14 @@ inline std::uint8_t* str_header(std::uint8_t* p, std::uint32_t n) noexcept {
   }
   *p = 0xdb;
   return endian::store(p + 1, n);
+}
+// fixstr inline: most strings are short.
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* str_header(std::uint8_t* p, std::uint32_t n) noexcept {
+  if (MSGPACK_GEN_LIKELY(n < 32)) {
+    *p = static_cast<std::uint8_t>(0xa0 | n);
+    return p + 1;
+  }
+  return long_str_header(p, n);
 }
 
 inline std::uint8_t* bin_header(std::uint8_t* p, std::uint32_t n) noexcept {

@@ -124,7 +124,45 @@ inline void codec<::bank::Account>::encode_fields(Writer& out, const ::bank::Acc
 }
 
 inline bool codec<::bank::Account>::decode(Reader& in, ::bank::Account& value) {
-  return decode_map_by_key<codec<::bank::Account>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // revision: int
+    if (i == count || !in.match_key(kRevision)) break;
+    if (!read_value(in, value.revision)) return in.in_field("revision");
+    ++i;
+    // owner_ as "owner": std::string
+    if (i == count || !in.match_key(kOwner)) break;
+    if (!read_value(in, (value.*member_pointer(members::bank_Account_owner{})))) return in.in_field("owner");
+    ++i;
+    // balance_ as "balance": std::int64_t; omitempty: may be left out
+    if (i != count && in.match_key(kBalance)) {
+      if (!read_value(in, (value.*member_pointer(members::bank_Account_balance{})))) return in.in_field("balance");
+      ++i;
+    }
+    // level: std::uint8_t
+    if (i == count || !in.match_key(kLevel)) break;
+    if (!read_value(in, (value.*member_pointer(members::bank_Account_level{})))) return in.in_field("level");
+    ++i;
+    // level_: std::uint8_t
+    if (i == count || !in.match_key(kLevel2)) break;
+    if (!read_value(in, (value.*member_pointer(members::bank_Account_level_2{})))) return in.in_field("level_");
+    ++i;
+    // tags_ as "tags": std::vector<std::string>
+    if (i == count || !in.match_key(kTags)) break;
+    if (!read_value(in, (value.*member_pointer(members::bank_Account_tags{})))) return in.in_field("tags");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::bank::Account>>(in, value, i, count);
 }
 
 inline int codec<::bank::Account>::decode_field(Reader& in, std::string_view key, ::bank::Account& value) {

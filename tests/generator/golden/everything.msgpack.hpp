@@ -269,6 +269,7 @@ struct codec<::golden::WriteOnly> {
 template <>
 struct codec<::golden::ReadOnly> {
   static constexpr std::uint32_t kFieldCount = 1;
+  static constexpr char kB[] = "\xa1" "b";  // "b"
   static bool decode(Reader& in, ::golden::ReadOnly& value);
   // Decodes the value of `key` into its field: the field's index, or kUnknownField or
   // kFieldFailed. Structs that inline this one call it for keys they do not know.
@@ -360,7 +361,84 @@ inline void codec<::golden::Scalars>::encode_fields(Writer& out, const ::golden:
 }
 
 inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& value) {
-  return decode_map_by_key<codec<::golden::Scalars>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // flag: bool
+    if (i == count || !in.match_key(kFlag)) break;
+    if (!read_value(in, value.flag)) return in.in_field("flag");
+    ++i;
+    // i8: int8_t
+    if (i == count || !in.match_key(kI8)) break;
+    if (!read_value(in, value.i8)) return in.in_field("i8");
+    ++i;
+    // i16: int16_t
+    if (i == count || !in.match_key(kI16)) break;
+    if (!read_value(in, value.i16)) return in.in_field("i16");
+    ++i;
+    // i32: int32_t
+    if (i == count || !in.match_key(kI32)) break;
+    if (!read_value(in, value.i32)) return in.in_field("i32");
+    ++i;
+    // i64: int64_t
+    if (i == count || !in.match_key(kI64)) break;
+    if (!read_value(in, value.i64)) return in.in_field("i64");
+    ++i;
+    // u8: uint8_t
+    if (i == count || !in.match_key(kU8)) break;
+    if (!read_value(in, value.u8)) return in.in_field("u8");
+    ++i;
+    // u16: uint16_t
+    if (i == count || !in.match_key(kU16)) break;
+    if (!read_value(in, value.u16)) return in.in_field("u16");
+    ++i;
+    // u32: uint32_t
+    if (i == count || !in.match_key(kU32)) break;
+    if (!read_value(in, value.u32)) return in.in_field("u32");
+    ++i;
+    // u64: uint64_t
+    if (i == count || !in.match_key(kU64)) break;
+    if (!read_value(in, value.u64)) return in.in_field("u64");
+    ++i;
+    // plain_int: int
+    if (i == count || !in.match_key(kPlainInt)) break;
+    if (!read_value(in, value.plain_int)) return in.in_field("plain_int");
+    ++i;
+    // plain_long: long
+    if (i == count || !in.match_key(kPlainLong)) break;
+    if (!read_value(in, value.plain_long)) return in.in_field("plain_long");
+    ++i;
+    // plain_ull: unsigned long long
+    if (i == count || !in.match_key(kPlainUll)) break;
+    if (!read_value(in, value.plain_ull)) return in.in_field("plain_ull");
+    ++i;
+    // f32: float
+    if (i == count || !in.match_key(kF32)) break;
+    if (!read_value(in, value.f32)) return in.in_field("f32");
+    ++i;
+    // f64: double
+    if (i == count || !in.match_key(kF64)) break;
+    if (!read_value(in, value.f64)) return in.in_field("f64");
+    ++i;
+    // color: golden::Color
+    if (i == count || !in.match_key(kColor)) break;
+    if (!read_value(in, value.color)) return in.in_field("color");
+    ++i;
+    // level: golden::Level
+    if (i == count || !in.match_key(kLevel)) break;
+    if (!read_value(in, value.level)) return in.in_field("level");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Scalars>>(in, value, i, count);
 }
 
 inline int codec<::golden::Scalars>::decode_field(Reader& in, std::string_view key, ::golden::Scalars& value) {
@@ -458,7 +536,28 @@ inline void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::P
 }
 
 inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
-  return decode_map_by_key<codec<::golden::Point>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // x: int32_t
+    if (i == count || !in.match_key(kX)) break;
+    if (!read_value(in, value.x)) return in.in_field("x");
+    ++i;
+    // y: int32_t
+    if (i == count || !in.match_key(kY)) break;
+    if (!read_value(in, value.y)) return in.in_field("y");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Point>>(in, value, i, count);
 }
 
 inline int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::golden::Point& value) {
@@ -537,7 +636,72 @@ inline void codec<::golden::Containers>::encode_fields(Writer& out, const ::gold
 }
 
 inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers& value) {
-  return decode_map_by_key<codec<::golden::Containers>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name: golden::Name
+    if (i == count || !in.match_key(kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("name");
+    ++i;
+    // blob: std::vector<uint8_t>
+    if (i == count || !in.match_key(kBlob)) break;
+    if (!read_value(in, value.blob)) return in.in_field("blob");
+    ++i;
+    // bytes: std::vector<std::byte>
+    if (i == count || !in.match_key(kBytes)) break;
+    if (!read_value(in, value.bytes)) return in.in_field("bytes");
+    ++i;
+    // numbers: golden::Numbers
+    if (i == count || !in.match_key(kNumbers)) break;
+    if (!read_value(in, value.numbers)) return in.in_field("numbers");
+    ++i;
+    // triple: std::array<double, 3>
+    if (i == count || !in.match_key(kTriple)) break;
+    if (!read_value(in, value.triple)) return in.in_field("triple");
+    ++i;
+    // points: std::vector<Point>
+    if (i == count || !in.match_key(kPoints)) break;
+    if (!read_value(in, value.points)) return in.in_field("points");
+    ++i;
+    // by_name: std::map<std::string, int64_t>
+    if (i == count || !in.match_key(kByName)) break;
+    if (!read_value(in, value.by_name)) return in.in_field("by_name");
+    ++i;
+    // by_id: std::map<int32_t, std::string>
+    if (i == count || !in.match_key(kById)) break;
+    if (!read_value(in, value.by_id)) return in.in_field("by_id");
+    ++i;
+    // lookup: std::unordered_map<std::string, Point>
+    if (i == count || !in.match_key(kLookup)) break;
+    if (!read_value(in, value.lookup)) return in.in_field("lookup");
+    ++i;
+    // maybe: std::optional<int32_t>
+    if (i == count || !in.match_key(kMaybe)) break;
+    if (!read_value(in, value.maybe)) return in.in_field("maybe");
+    ++i;
+    // maybe_point: std::optional<Point>
+    if (i == count || !in.match_key(kMaybePoint)) break;
+    if (!read_value(in, value.maybe_point)) return in.in_field("maybe_point");
+    ++i;
+    // nested: std::vector<std::vector<std::string>>
+    if (i == count || !in.match_key(kNested)) break;
+    if (!read_value(in, value.nested)) return in.in_field("nested");
+    ++i;
+    // anonymous: unnamed struct
+    if (i == count || !in.match_key(kAnonymous)) break;
+    if (!read_value(in, value.anonymous)) return in.in_field("anonymous");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Containers>>(in, value, i, count);
 }
 
 inline int codec<::golden::Containers>::decode_field(Reader& in, std::string_view key, ::golden::Containers& value) {
@@ -625,7 +789,28 @@ inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(Writ
 }
 
 inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in, decltype(::golden::Containers::anonymous)& value) {
-  return decode_map_by_key<codec<decltype(::golden::Containers::anonymous)>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // label: std::string
+    if (i == count || !in.match_key(kLabel)) break;
+    if (!read_value(in, value.label)) return in.in_field("label");
+    ++i;
+    // inner: unnamed struct
+    if (i == count || !in.match_key(kInner)) break;
+    if (!read_value(in, value.inner)) return in.in_field("inner");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<decltype(::golden::Containers::anonymous)>>(in, value, i, count);
 }
 
 inline int codec<decltype(::golden::Containers::anonymous)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value) {
@@ -667,7 +852,24 @@ inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_field
 }
 
 inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value) {
-  return decode_map_by_key<codec<decltype(::golden::Containers::anonymous.inner)>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // depth: uint16_t
+    if (i == count || !in.match_key(kDepth)) break;
+    if (!read_value(in, value.depth)) return in.in_field("depth");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<decltype(::golden::Containers::anonymous.inner)>>(in, value, i, count);
 }
 
 inline int codec<decltype(::golden::Containers::anonymous.inner)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value) {
@@ -710,7 +912,28 @@ inline void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Me
 }
 
 inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
-  return decode_map_by_key<codec<::golden::Meta>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // version: int64_t
+    if (i == count || !in.match_key(kVersion)) break;
+    if (!read_value(in, value.version)) return in.in_field("version");
+    ++i;
+    // origin: std::string
+    if (i == count || !in.match_key(kOrigin)) break;
+    if (!read_value(in, value.origin)) return in.in_field("origin");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Meta>>(in, value, i, count);
 }
 
 inline int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::golden::Meta& value) {
@@ -790,7 +1013,51 @@ inline void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::
 }
 
 inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value) {
-  return decode_map_by_key<codec<::golden::Tagged>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name as "username": std::string
+    if (i == count || !in.match_key(kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("username");
+    ++i;
+    // note: std::optional<std::string>; omitempty: may be left out
+    if (i != count && in.match_key(kNote)) {
+      if (!read_value(in, value.note)) return in.in_field("note");
+      ++i;
+    }
+    // scores as "s": std::vector<int32_t>; omitempty: may be left out
+    if (i != count && in.match_key(kScores)) {
+      if (!read_value(in, value.scores)) return in.in_field("s");
+      ++i;
+    }
+    // zero: int32_t; omitempty: may be left out
+    if (i != count && in.match_key(kZero)) {
+      if (!read_value(in, value.zero)) return in.in_field("zero");
+      ++i;
+    }
+    // meta.version: int64_t
+    if (i == count || !in.match_key(kMetaVersion)) break;
+    if (!read_value(in, value.meta.version)) return in.in_field("version");
+    ++i;
+    // meta.origin: std::string
+    if (i == count || !in.match_key(kMetaOrigin)) break;
+    if (!read_value(in, value.meta.origin)) return in.in_field("origin");
+    ++i;
+    // where: golden::Point
+    if (i == count || !in.match_key(kWhere)) break;
+    if (!read_value(in, value.where)) return in.in_field("where");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Tagged>>(in, value, i, count);
 }
 
 inline int codec<::golden::Tagged>::decode_field(Reader& in, std::string_view key, ::golden::Tagged& value) {
@@ -891,7 +1158,28 @@ inline void codec<::golden::Views>::encode_fields(Writer& out, const ::golden::V
 }
 
 inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
-  return decode_map_by_key<codec<::golden::Views>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // text: std::string_view
+    if (i == count || !in.match_key(kText)) break;
+    if (!read_value(in, value.text)) return in.in_field("text");
+    ++i;
+    // n: int32_t
+    if (i == count || !in.match_key(kN)) break;
+    if (!read_value(in, value.n)) return in.in_field("n");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Views>>(in, value, i, count);
 }
 
 inline int codec<::golden::Views>::decode_field(Reader& in, std::string_view key, ::golden::Views& value) {
@@ -938,7 +1226,28 @@ inline void codec<::golden::Tree>::encode_fields(Writer& out, const ::golden::Tr
 }
 
 inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
-  return decode_map_by_key<codec<::golden::Tree>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // label: std::string
+    if (i == count || !in.match_key(kLabel)) break;
+    if (!read_value(in, value.label)) return in.in_field("label");
+    ++i;
+    // children: std::vector<Tree>
+    if (i == count || !in.match_key(kChildren)) break;
+    if (!read_value(in, value.children)) return in.in_field("children");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Tree>>(in, value, i, count);
 }
 
 inline int codec<::golden::Tree>::decode_field(Reader& in, std::string_view key, ::golden::Tree& value) {
@@ -1009,7 +1318,33 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // request_type as "#0x00": uint32_t
+    if (i == count || !in.match_key(kRequestType)) break;
+    if (!read_value(in, value.request_type)) return in.in_field("request_type");
+    ++i;
+    // sync as "#0x01": uint64_t
+    if (i == count || !in.match_key(kSync)) break;
+    if (!read_value(in, value.sync)) return in.in_field("sync");
+    ++i;
+    // schema_version as "#0x05": std::optional<uint64_t>; omitempty: may be left out
+    if (i != count && in.match_key(kSchemaVersion)) {
+      if (!read_value(in, value.schema_version)) return in.in_field("schema_version");
+      ++i;
+    }
+    // negative as "#-3": int32_t
+    if (i == count || !in.match_key(kNegative)) break;
+    if (!read_value(in, value.negative)) return in.in_field("negative");
+    ++i;
+    // name: std::string
+    if (i == count || !in.match_key(kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("name");
+    ++i;
+  } while (false);
+  for (; i < count; ++i) {
     std::string_view key;
     if (in.read_key(key)) {
       int field = decode_field(in, key, value);
@@ -1075,7 +1410,16 @@ inline void codec<::golden::Empty>::encode_fields(Writer& out, const ::golden::E
 }
 
 inline bool codec<::golden::Empty>::decode(Reader& in, ::golden::Empty& value) {
-  return decode_map_by_key<codec<::golden::Empty>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Empty>>(in, value, i, count);
 }
 
 inline int codec<::golden::Empty>::decode_field(Reader& in, std::string_view key, ::golden::Empty& value) {
@@ -1110,7 +1454,24 @@ inline void codec<::golden::WriteOnly>::encode_fields(Writer& out, const ::golde
 }
 
 inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& value) {
-  return decode_map_by_key<codec<::golden::ReadOnly>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // b: int32_t
+    if (i == count || !in.match_key(kB)) break;
+    if (!read_value(in, value.b)) return in.in_field("b");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::ReadOnly>>(in, value, i, count);
 }
 
 inline int codec<::golden::ReadOnly>::decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value) {

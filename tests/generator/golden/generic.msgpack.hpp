@@ -259,7 +259,24 @@ inline void codec<::generic::Request<T>>::encode_fields(Writer& out, const ::gen
 
 template <class T>
 inline bool codec<::generic::Request<T>>::decode(Reader& in, ::generic::Request<T>& value) {
-  return decode_map_by_key<codec<::generic::Request<T>>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // mandatory: std::string
+    if (i == count || !in.match_key(kMandatory)) break;
+    if (!read_value(in, value.mandatory)) return in.in_field("mandatory");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::Request<T>>>(in, value, i, count);
 }
 
 template <class T>
@@ -307,7 +324,28 @@ inline void codec<::generic::Payload>::encode_fields(Writer& out, const ::generi
 }
 
 inline bool codec<::generic::Payload>::decode(Reader& in, ::generic::Payload& value) {
-  return decode_map_by_key<codec<::generic::Payload>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // id: int64_t
+    if (i == count || !in.match_key(kId)) break;
+    if (!read_value(in, value.id)) return in.in_field("id");
+    ++i;
+    // name: std::string
+    if (i == count || !in.match_key(kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("name");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::Payload>>(in, value, i, count);
 }
 
 inline int codec<::generic::Payload>::decode_field(Reader& in, std::string_view key, ::generic::Payload& value) {
@@ -357,7 +395,29 @@ inline void codec<::generic::Other>::encode_fields(Writer& out, const ::generic:
 }
 
 inline bool codec<::generic::Other>::decode(Reader& in, ::generic::Other& value) {
-  return decode_map_by_key<codec<::generic::Other>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // tags: std::vector<std::string>
+    if (i == count || !in.match_key(kTags)) break;
+    if (!read_value(in, value.tags)) return in.in_field("tags");
+    ++i;
+    // on: bool; omitempty: may be left out
+    if (i != count && in.match_key(kOn)) {
+      if (!read_value(in, value.on)) return in.in_field("on");
+      ++i;
+    }
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::Other>>(in, value, i, count);
 }
 
 inline int codec<::generic::Other>::decode_field(Reader& in, std::string_view key, ::generic::Other& value) {
@@ -409,7 +469,32 @@ inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, c
 
 template <class T, int Version>
 inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic::Envelope<T, Version>& value) {
-  return decode_map_by_key<codec<::generic::Envelope<T, Version>>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // request: Request<T>
+    if (i == count || !in.match_key(kRequest)) break;
+    if (!read_value(in, value.request)) return in.in_field("request");
+    ++i;
+    // history: std::vector<Request<T>>
+    if (i == count || !in.match_key(kHistory)) break;
+    if (!read_value(in, value.history)) return in.in_field("history");
+    ++i;
+    // version: int32_t
+    if (i == count || !in.match_key(kVersion)) break;
+    if (!read_value(in, value.version)) return in.in_field("version");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::Envelope<T, Version>>>(in, value, i, count);
 }
 
 template <class T, int Version>
@@ -456,7 +541,28 @@ inline void codec<::generic::UsesTemplates>::encode_fields(Writer& out, const ::
 }
 
 inline bool codec<::generic::UsesTemplates>::decode(Reader& in, ::generic::UsesTemplates& value) {
-  return decode_map_by_key<codec<::generic::UsesTemplates>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // first: Request<generic::Payload>
+    if (i == count || !in.match_key(kFirst)) break;
+    if (!read_value(in, value.first)) return in.in_field("first");
+    ++i;
+    // others: std::vector<Request<Other>>
+    if (i == count || !in.match_key(kOthers)) break;
+    if (!read_value(in, value.others)) return in.in_field("others");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::UsesTemplates>>(in, value, i, count);
 }
 
 inline int codec<::generic::UsesTemplates>::decode_field(Reader& in, std::string_view key, ::generic::UsesTemplates& value) {
@@ -508,7 +614,28 @@ inline void codec<::generic::Base>::encode_fields(Writer& out, const ::generic::
 }
 
 inline bool codec<::generic::Base>::decode(Reader& in, ::generic::Base& value) {
-  return decode_map_by_key<codec<::generic::Base>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // id: uint64_t
+    if (i == count || !in.match_key(kId)) break;
+    if (!read_value(in, value.id)) return in.in_field("id");
+    ++i;
+    // created_by: std::string
+    if (i == count || !in.match_key(kCreatedBy)) break;
+    if (!read_value(in, value.created_by)) return in.in_field("created_by");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::Base>>(in, value, i, count);
 }
 
 inline int codec<::generic::Base>::decode_field(Reader& in, std::string_view key, ::generic::Base& value) {
@@ -560,7 +687,32 @@ inline void codec<::generic::Derived>::encode_fields(Writer& out, const ::generi
 }
 
 inline bool codec<::generic::Derived>::decode(Reader& in, ::generic::Derived& value) {
-  return decode_map_by_key<codec<::generic::Derived>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // id: uint64_t
+    if (i == count || !in.match_key(kId)) break;
+    if (!read_value(in, value.id)) return in.in_field("id");
+    ++i;
+    // created_by: std::string
+    if (i == count || !in.match_key(kCreatedBy)) break;
+    if (!read_value(in, value.created_by)) return in.in_field("created_by");
+    ++i;
+    // title: std::string
+    if (i == count || !in.match_key(kTitle)) break;
+    if (!read_value(in, value.title)) return in.in_field("title");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::Derived>>(in, value, i, count);
 }
 
 inline int codec<::generic::Derived>::decode_field(Reader& in, std::string_view key, ::generic::Derived& value) {
@@ -610,7 +762,28 @@ inline void codec<::generic::NestedDerived>::encode_fields(Writer& out, const ::
 }
 
 inline bool codec<::generic::NestedDerived>::decode(Reader& in, ::generic::NestedDerived& value) {
-  return decode_map_by_key<codec<::generic::NestedDerived>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // base generic::Base
+    if (i == count || !in.match_key(kBase)) break;
+    if (!read_value(in, static_cast<::generic::Base&>(value))) return in.in_field("Base");
+    ++i;
+    // title: std::string
+    if (i == count || !in.match_key(kTitle)) break;
+    if (!read_value(in, value.title)) return in.in_field("title");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::NestedDerived>>(in, value, i, count);
 }
 
 inline int codec<::generic::NestedDerived>::decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value) {
@@ -720,8 +893,31 @@ inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& va
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
+  std::uint32_t i = 0;
   std::uint64_t seen[1] = {};  // which required fields were found, a bit per field
-  for (std::uint32_t i = 0; i < count; ++i) {
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name: std::string
+    if (i == count || !in.match_key(kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("name");
+    seen[0] |= std::uint64_t{1} << 0;
+    ++i;
+    // count as "n": int32_t
+    if (i == count || !in.match_key(kCount)) break;
+    if (!read_value(in, value.count)) return in.in_field("n");
+    seen[0] |= std::uint64_t{1} << 1;
+    ++i;
+    // status: generic::Status
+    if (i == count || !in.match_key(kStatus)) break;
+    if (!read_enum_name(in, value.status)) return in.in_field("status");
+    ++i;
+    // extra: int32_t
+    if (i == count || !in.match_key(kExtra)) break;
+    if (!read_value(in, value.extra)) return in.in_field("extra");
+    ++i;
+  } while (false);
+  for (; i < count; ++i) {
     std::string_view key;
     if (in.read_key(key)) {
       int field = decode_field(in, key, value);

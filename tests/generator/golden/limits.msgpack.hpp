@@ -158,7 +158,60 @@ inline void codec<::guarded::Request>::encode_fields(Writer& out, const ::guarde
 }
 
 inline bool codec<::guarded::Request>::decode(Reader& in, ::guarded::Request& value) {
-  return decode_map_by_key<codec<::guarded::Request>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name: std::string
+    if (i == count || !in.match_key(kName)) break;
+    if (!read_value_limited(in, 8, value.name)) return in.in_field("name");
+    ++i;
+    // ids: std::vector<std::int32_t>
+    if (i == count || !in.match_key(kIds)) break;
+    if (!read_value_limited(in, 4, value.ids)) return in.in_field("ids");
+    ++i;
+    // note: std::optional<std::string>
+    if (i == count || !in.match_key(kNote)) break;
+    if (!read_value_limited(in, 16, value.note)) return in.in_field("note");
+    ++i;
+    // tags: std::vector<std::string>
+    if (i == count || !in.match_key(kTags)) break;
+    if (!read_value_limited(in, 3, value.tags)) return in.in_field("tags");
+    ++i;
+    // color: guarded::Color
+    if (i == count || !in.match_key(kColor)) break;
+    if (!read_known_enum(in, value.color)) return in.in_field("color");
+    ++i;
+    // shade: guarded::Color
+    if (i == count || !in.match_key(kShade)) break;
+    if (!read_enum_name(in, value.shade, /*known_only=*/true)) return in.in_field("shade");
+    ++i;
+    // loose: guarded::Color
+    if (i == count || !in.match_key(kLoose)) break;
+    if (!read_value(in, value.loose)) return in.in_field("loose");
+    ++i;
+    // legacy: guarded::Legacy
+    if (i == count || !in.match_key(kLegacy)) break;
+    if (!read_value(in, value.legacy)) return in.in_field("legacy");
+    ++i;
+    // balances: std::vector<Balance>
+    if (i == count || !in.match_key(kBalances)) break;
+    if (!read_value(in, value.balances)) return in.in_field("balances");
+    ++i;
+    // meta: std::map<std::string, std::string>
+    if (i == count || !in.match_key(kMeta)) break;
+    if (!read_value(in, value.meta)) return in.in_field("meta");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::guarded::Request>>(in, value, i, count);
 }
 
 inline int codec<::guarded::Request>::decode_field(Reader& in, std::string_view key, ::guarded::Request& value) {

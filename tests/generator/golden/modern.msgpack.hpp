@@ -92,7 +92,28 @@ inline void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::No
 }
 
 inline bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
-  return decode_map_by_key<codec<::modern::Node>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // label: std::string
+    if (i == count || !in.match_key(kLabel)) break;
+    if (!read_value(in, value.label)) return in.in_field("label");
+    ++i;
+    // next: std::unique_ptr<Node>
+    if (i == count || !in.match_key(kNext)) break;
+    if (!read_value(in, value.next)) return in.in_field("next");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::modern::Node>>(in, value, i, count);
 }
 
 inline int codec<::modern::Node>::decode_field(Reader& in, std::string_view key, ::modern::Node& value) {
@@ -161,7 +182,61 @@ inline void codec<::modern::Shapes>::encode_fields(Writer& out, const ::modern::
 }
 
 inline bool codec<::modern::Shapes>::decode(Reader& in, ::modern::Shapes& value) {
-  return decode_map_by_key<codec<::modern::Shapes>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // value: std::variant<std::monostate, int64_t, std::string>
+    if (i == count || !in.match_key(kValue)) break;
+    if (!read_value(in, value.value)) return in.in_field("value");
+    ++i;
+    // at: std::chrono::system_clock::time_point
+    if (i == count || !in.match_key(kAt)) break;
+    if (!read_value(in, value.at)) return in.in_field("at");
+    ++i;
+    // timeout: std::chrono::milliseconds
+    if (i == count || !in.match_key(kTimeout)) break;
+    if (!read_value(in, value.timeout)) return in.in_field("timeout");
+    ++i;
+    // shared: std::shared_ptr<std::string>; omitempty: may be left out
+    if (i != count && in.match_key(kShared)) {
+      if (!read_value(in, value.shared)) return in.in_field("shared");
+      ++i;
+    }
+    // tags: std::set<std::string>
+    if (i == count || !in.match_key(kTags)) break;
+    if (!read_value(in, value.tags)) return in.in_field("tags");
+    ++i;
+    // ids: std::unordered_set<int32_t>
+    if (i == count || !in.match_key(kIds)) break;
+    if (!read_value(in, value.ids)) return in.in_field("ids");
+    ++i;
+    // samples: std::deque<double>
+    if (i == count || !in.match_key(kSamples)) break;
+    if (!read_value(in, value.samples)) return in.in_field("samples");
+    ++i;
+    // log: std::list<std::string>
+    if (i == count || !in.match_key(kLog)) break;
+    if (!read_value(in, value.log)) return in.in_field("log");
+    ++i;
+    // entry: std::pair<std::string, int32_t>
+    if (i == count || !in.match_key(kEntry)) break;
+    if (!read_value(in, value.entry)) return in.in_field("entry");
+    ++i;
+    // triple: std::tuple<bool, uint8_t, std::string>
+    if (i == count || !in.match_key(kTriple)) break;
+    if (!read_value(in, value.triple)) return in.in_field("triple");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::modern::Shapes>>(in, value, i, count);
 }
 
 inline int codec<::modern::Shapes>::decode_field(Reader& in, std::string_view key, ::modern::Shapes& value) {

@@ -410,8 +410,367 @@ inline bool codec<::wide::ManyRequired>::decode(Reader& in, ::wide::ManyRequired
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
+  std::uint32_t i = 0;
   std::uint64_t seen[2] = {};  // which required fields were found, a bit per field
-  for (std::uint32_t i = 0; i < count; ++i) {
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // f00: std::int32_t
+    if (i == count || !in.match_key(kF00)) break;
+    if (!read_value(in, value.f00)) return in.in_field("f00");
+    seen[0] |= std::uint64_t{1} << 0;
+    ++i;
+    // f01: std::int32_t
+    if (i == count || !in.match_key(kF01)) break;
+    if (!read_value(in, value.f01)) return in.in_field("f01");
+    seen[0] |= std::uint64_t{1} << 1;
+    ++i;
+    // f02: std::int32_t
+    if (i == count || !in.match_key(kF02)) break;
+    if (!read_value(in, value.f02)) return in.in_field("f02");
+    seen[0] |= std::uint64_t{1} << 2;
+    ++i;
+    // f03: std::int32_t
+    if (i == count || !in.match_key(kF03)) break;
+    if (!read_value(in, value.f03)) return in.in_field("f03");
+    seen[0] |= std::uint64_t{1} << 3;
+    ++i;
+    // f04: std::int32_t
+    if (i == count || !in.match_key(kF04)) break;
+    if (!read_value(in, value.f04)) return in.in_field("f04");
+    seen[0] |= std::uint64_t{1} << 4;
+    ++i;
+    // f05: std::int32_t
+    if (i == count || !in.match_key(kF05)) break;
+    if (!read_value(in, value.f05)) return in.in_field("f05");
+    seen[0] |= std::uint64_t{1} << 5;
+    ++i;
+    // f06: std::int32_t
+    if (i == count || !in.match_key(kF06)) break;
+    if (!read_value(in, value.f06)) return in.in_field("f06");
+    seen[0] |= std::uint64_t{1} << 6;
+    ++i;
+    // f07: std::int32_t
+    if (i == count || !in.match_key(kF07)) break;
+    if (!read_value(in, value.f07)) return in.in_field("f07");
+    seen[0] |= std::uint64_t{1} << 7;
+    ++i;
+    // f08: std::int32_t
+    if (i == count || !in.match_key(kF08)) break;
+    if (!read_value(in, value.f08)) return in.in_field("f08");
+    seen[0] |= std::uint64_t{1} << 8;
+    ++i;
+    // f09: std::int32_t
+    if (i == count || !in.match_key(kF09)) break;
+    if (!read_value(in, value.f09)) return in.in_field("f09");
+    seen[0] |= std::uint64_t{1} << 9;
+    ++i;
+    // f10: std::int32_t
+    if (i == count || !in.match_key(kF10)) break;
+    if (!read_value(in, value.f10)) return in.in_field("f10");
+    seen[0] |= std::uint64_t{1} << 10;
+    ++i;
+    // f11: std::int32_t
+    if (i == count || !in.match_key(kF11)) break;
+    if (!read_value(in, value.f11)) return in.in_field("f11");
+    seen[0] |= std::uint64_t{1} << 11;
+    ++i;
+    // f12: std::int32_t
+    if (i == count || !in.match_key(kF12)) break;
+    if (!read_value(in, value.f12)) return in.in_field("f12");
+    seen[0] |= std::uint64_t{1} << 12;
+    ++i;
+    // f13: std::int32_t
+    if (i == count || !in.match_key(kF13)) break;
+    if (!read_value(in, value.f13)) return in.in_field("f13");
+    seen[0] |= std::uint64_t{1} << 13;
+    ++i;
+    // f14: std::int32_t
+    if (i == count || !in.match_key(kF14)) break;
+    if (!read_value(in, value.f14)) return in.in_field("f14");
+    seen[0] |= std::uint64_t{1} << 14;
+    ++i;
+    // f15: std::int32_t
+    if (i == count || !in.match_key(kF15)) break;
+    if (!read_value(in, value.f15)) return in.in_field("f15");
+    seen[0] |= std::uint64_t{1} << 15;
+    ++i;
+    // f16: std::int32_t
+    if (i == count || !in.match_key(kF16)) break;
+    if (!read_value(in, value.f16)) return in.in_field("f16");
+    seen[0] |= std::uint64_t{1} << 16;
+    ++i;
+    // f17: std::int32_t
+    if (i == count || !in.match_key(kF17)) break;
+    if (!read_value(in, value.f17)) return in.in_field("f17");
+    seen[0] |= std::uint64_t{1} << 17;
+    ++i;
+    // f18: std::int32_t
+    if (i == count || !in.match_key(kF18)) break;
+    if (!read_value(in, value.f18)) return in.in_field("f18");
+    seen[0] |= std::uint64_t{1} << 18;
+    ++i;
+    // f19: std::int32_t
+    if (i == count || !in.match_key(kF19)) break;
+    if (!read_value(in, value.f19)) return in.in_field("f19");
+    seen[0] |= std::uint64_t{1} << 19;
+    ++i;
+    // f20: std::int32_t
+    if (i == count || !in.match_key(kF20)) break;
+    if (!read_value(in, value.f20)) return in.in_field("f20");
+    seen[0] |= std::uint64_t{1} << 20;
+    ++i;
+    // f21: std::int32_t
+    if (i == count || !in.match_key(kF21)) break;
+    if (!read_value(in, value.f21)) return in.in_field("f21");
+    seen[0] |= std::uint64_t{1} << 21;
+    ++i;
+    // f22: std::int32_t
+    if (i == count || !in.match_key(kF22)) break;
+    if (!read_value(in, value.f22)) return in.in_field("f22");
+    seen[0] |= std::uint64_t{1} << 22;
+    ++i;
+    // f23: std::int32_t
+    if (i == count || !in.match_key(kF23)) break;
+    if (!read_value(in, value.f23)) return in.in_field("f23");
+    seen[0] |= std::uint64_t{1} << 23;
+    ++i;
+    // f24: std::int32_t
+    if (i == count || !in.match_key(kF24)) break;
+    if (!read_value(in, value.f24)) return in.in_field("f24");
+    seen[0] |= std::uint64_t{1} << 24;
+    ++i;
+    // f25: std::int32_t
+    if (i == count || !in.match_key(kF25)) break;
+    if (!read_value(in, value.f25)) return in.in_field("f25");
+    seen[0] |= std::uint64_t{1} << 25;
+    ++i;
+    // f26: std::int32_t
+    if (i == count || !in.match_key(kF26)) break;
+    if (!read_value(in, value.f26)) return in.in_field("f26");
+    seen[0] |= std::uint64_t{1} << 26;
+    ++i;
+    // f27: std::int32_t
+    if (i == count || !in.match_key(kF27)) break;
+    if (!read_value(in, value.f27)) return in.in_field("f27");
+    seen[0] |= std::uint64_t{1} << 27;
+    ++i;
+    // f28: std::int32_t
+    if (i == count || !in.match_key(kF28)) break;
+    if (!read_value(in, value.f28)) return in.in_field("f28");
+    seen[0] |= std::uint64_t{1} << 28;
+    ++i;
+    // f29: std::int32_t
+    if (i == count || !in.match_key(kF29)) break;
+    if (!read_value(in, value.f29)) return in.in_field("f29");
+    seen[0] |= std::uint64_t{1} << 29;
+    ++i;
+    // f30: std::int32_t
+    if (i == count || !in.match_key(kF30)) break;
+    if (!read_value(in, value.f30)) return in.in_field("f30");
+    seen[0] |= std::uint64_t{1} << 30;
+    ++i;
+    // f31: std::int32_t
+    if (i == count || !in.match_key(kF31)) break;
+    if (!read_value(in, value.f31)) return in.in_field("f31");
+    seen[0] |= std::uint64_t{1} << 31;
+    ++i;
+    // f32: std::int32_t
+    if (i == count || !in.match_key(kF32)) break;
+    if (!read_value(in, value.f32)) return in.in_field("f32");
+    seen[0] |= std::uint64_t{1} << 32;
+    ++i;
+    // f33: std::int32_t
+    if (i == count || !in.match_key(kF33)) break;
+    if (!read_value(in, value.f33)) return in.in_field("f33");
+    seen[0] |= std::uint64_t{1} << 33;
+    ++i;
+    // f34: std::int32_t
+    if (i == count || !in.match_key(kF34)) break;
+    if (!read_value(in, value.f34)) return in.in_field("f34");
+    seen[0] |= std::uint64_t{1} << 34;
+    ++i;
+    // f35: std::int32_t
+    if (i == count || !in.match_key(kF35)) break;
+    if (!read_value(in, value.f35)) return in.in_field("f35");
+    seen[0] |= std::uint64_t{1} << 35;
+    ++i;
+    // f36: std::int32_t
+    if (i == count || !in.match_key(kF36)) break;
+    if (!read_value(in, value.f36)) return in.in_field("f36");
+    seen[0] |= std::uint64_t{1} << 36;
+    ++i;
+    // f37: std::int32_t
+    if (i == count || !in.match_key(kF37)) break;
+    if (!read_value(in, value.f37)) return in.in_field("f37");
+    seen[0] |= std::uint64_t{1} << 37;
+    ++i;
+    // f38: std::int32_t
+    if (i == count || !in.match_key(kF38)) break;
+    if (!read_value(in, value.f38)) return in.in_field("f38");
+    seen[0] |= std::uint64_t{1} << 38;
+    ++i;
+    // f39: std::int32_t
+    if (i == count || !in.match_key(kF39)) break;
+    if (!read_value(in, value.f39)) return in.in_field("f39");
+    seen[0] |= std::uint64_t{1} << 39;
+    ++i;
+    // f40: std::int32_t
+    if (i == count || !in.match_key(kF40)) break;
+    if (!read_value(in, value.f40)) return in.in_field("f40");
+    seen[0] |= std::uint64_t{1} << 40;
+    ++i;
+    // f41: std::int32_t
+    if (i == count || !in.match_key(kF41)) break;
+    if (!read_value(in, value.f41)) return in.in_field("f41");
+    seen[0] |= std::uint64_t{1} << 41;
+    ++i;
+    // f42: std::int32_t
+    if (i == count || !in.match_key(kF42)) break;
+    if (!read_value(in, value.f42)) return in.in_field("f42");
+    seen[0] |= std::uint64_t{1} << 42;
+    ++i;
+    // f43: std::int32_t
+    if (i == count || !in.match_key(kF43)) break;
+    if (!read_value(in, value.f43)) return in.in_field("f43");
+    seen[0] |= std::uint64_t{1} << 43;
+    ++i;
+    // f44: std::int32_t
+    if (i == count || !in.match_key(kF44)) break;
+    if (!read_value(in, value.f44)) return in.in_field("f44");
+    seen[0] |= std::uint64_t{1} << 44;
+    ++i;
+    // f45: std::int32_t
+    if (i == count || !in.match_key(kF45)) break;
+    if (!read_value(in, value.f45)) return in.in_field("f45");
+    seen[0] |= std::uint64_t{1} << 45;
+    ++i;
+    // f46: std::int32_t
+    if (i == count || !in.match_key(kF46)) break;
+    if (!read_value(in, value.f46)) return in.in_field("f46");
+    seen[0] |= std::uint64_t{1} << 46;
+    ++i;
+    // f47: std::int32_t
+    if (i == count || !in.match_key(kF47)) break;
+    if (!read_value(in, value.f47)) return in.in_field("f47");
+    seen[0] |= std::uint64_t{1} << 47;
+    ++i;
+    // f48: std::int32_t
+    if (i == count || !in.match_key(kF48)) break;
+    if (!read_value(in, value.f48)) return in.in_field("f48");
+    seen[0] |= std::uint64_t{1} << 48;
+    ++i;
+    // f49: std::int32_t
+    if (i == count || !in.match_key(kF49)) break;
+    if (!read_value(in, value.f49)) return in.in_field("f49");
+    seen[0] |= std::uint64_t{1} << 49;
+    ++i;
+    // f50: std::int32_t
+    if (i == count || !in.match_key(kF50)) break;
+    if (!read_value(in, value.f50)) return in.in_field("f50");
+    seen[0] |= std::uint64_t{1} << 50;
+    ++i;
+    // f51: std::int32_t
+    if (i == count || !in.match_key(kF51)) break;
+    if (!read_value(in, value.f51)) return in.in_field("f51");
+    seen[0] |= std::uint64_t{1} << 51;
+    ++i;
+    // f52: std::int32_t
+    if (i == count || !in.match_key(kF52)) break;
+    if (!read_value(in, value.f52)) return in.in_field("f52");
+    seen[0] |= std::uint64_t{1} << 52;
+    ++i;
+    // f53: std::int32_t
+    if (i == count || !in.match_key(kF53)) break;
+    if (!read_value(in, value.f53)) return in.in_field("f53");
+    seen[0] |= std::uint64_t{1} << 53;
+    ++i;
+    // f54: std::int32_t
+    if (i == count || !in.match_key(kF54)) break;
+    if (!read_value(in, value.f54)) return in.in_field("f54");
+    seen[0] |= std::uint64_t{1} << 54;
+    ++i;
+    // f55: std::int32_t
+    if (i == count || !in.match_key(kF55)) break;
+    if (!read_value(in, value.f55)) return in.in_field("f55");
+    seen[0] |= std::uint64_t{1} << 55;
+    ++i;
+    // f56: std::int32_t
+    if (i == count || !in.match_key(kF56)) break;
+    if (!read_value(in, value.f56)) return in.in_field("f56");
+    seen[0] |= std::uint64_t{1} << 56;
+    ++i;
+    // f57: std::int32_t
+    if (i == count || !in.match_key(kF57)) break;
+    if (!read_value(in, value.f57)) return in.in_field("f57");
+    seen[0] |= std::uint64_t{1} << 57;
+    ++i;
+    // f58: std::int32_t
+    if (i == count || !in.match_key(kF58)) break;
+    if (!read_value(in, value.f58)) return in.in_field("f58");
+    seen[0] |= std::uint64_t{1} << 58;
+    ++i;
+    // f59: std::int32_t
+    if (i == count || !in.match_key(kF59)) break;
+    if (!read_value(in, value.f59)) return in.in_field("f59");
+    seen[0] |= std::uint64_t{1} << 59;
+    ++i;
+    // f60: std::int32_t
+    if (i == count || !in.match_key(kF60)) break;
+    if (!read_value(in, value.f60)) return in.in_field("f60");
+    seen[0] |= std::uint64_t{1} << 60;
+    ++i;
+    // f61: std::int32_t
+    if (i == count || !in.match_key(kF61)) break;
+    if (!read_value(in, value.f61)) return in.in_field("f61");
+    seen[0] |= std::uint64_t{1} << 61;
+    ++i;
+    // f62: std::int32_t
+    if (i == count || !in.match_key(kF62)) break;
+    if (!read_value(in, value.f62)) return in.in_field("f62");
+    seen[0] |= std::uint64_t{1} << 62;
+    ++i;
+    // f63: std::int32_t
+    if (i == count || !in.match_key(kF63)) break;
+    if (!read_value(in, value.f63)) return in.in_field("f63");
+    seen[0] |= std::uint64_t{1} << 63;
+    ++i;
+    // f64: std::int32_t
+    if (i == count || !in.match_key(kF64)) break;
+    if (!read_value(in, value.f64)) return in.in_field("f64");
+    seen[1] |= std::uint64_t{1} << 0;
+    ++i;
+    // f65: std::int32_t
+    if (i == count || !in.match_key(kF65)) break;
+    if (!read_value(in, value.f65)) return in.in_field("f65");
+    seen[1] |= std::uint64_t{1} << 1;
+    ++i;
+    // f66: std::int32_t
+    if (i == count || !in.match_key(kF66)) break;
+    if (!read_value(in, value.f66)) return in.in_field("f66");
+    seen[1] |= std::uint64_t{1} << 2;
+    ++i;
+    // f67: std::int32_t
+    if (i == count || !in.match_key(kF67)) break;
+    if (!read_value(in, value.f67)) return in.in_field("f67");
+    seen[1] |= std::uint64_t{1} << 3;
+    ++i;
+    // f68: std::int32_t
+    if (i == count || !in.match_key(kF68)) break;
+    if (!read_value(in, value.f68)) return in.in_field("f68");
+    seen[1] |= std::uint64_t{1} << 4;
+    ++i;
+    // f69: std::int32_t
+    if (i == count || !in.match_key(kF69)) break;
+    if (!read_value(in, value.f69)) return in.in_field("f69");
+    seen[1] |= std::uint64_t{1} << 5;
+    ++i;
+    // optional_tail: std::int32_t
+    if (i == count || !in.match_key(kOptionalTail)) break;
+    if (!read_value(in, value.optional_tail)) return in.in_field("optional_tail");
+    ++i;
+  } while (false);
+  for (; i < count; ++i) {
     std::string_view key;
     if (in.read_key(key)) {
       int field = decode_field(in, key, value);

@@ -41,7 +41,28 @@ void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::Point& v
 }
 
 bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
-  return decode_map_by_key<codec<::golden::Point>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // x: int32_t
+    if (i == count || !in.match_key(keys_golden_Point::kX)) break;
+    if (!read_value(in, value.x)) return in.in_field("x");
+    ++i;
+    // y: int32_t
+    if (i == count || !in.match_key(keys_golden_Point::kY)) break;
+    if (!read_value(in, value.y)) return in.in_field("y");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Point>>(in, value, i, count);
 }
 
 int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::golden::Point& value) {
@@ -95,7 +116,28 @@ void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Meta& val
 }
 
 bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
-  return decode_map_by_key<codec<::golden::Meta>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // version: int64_t
+    if (i == count || !in.match_key(keys_golden_Meta::kVersion)) break;
+    if (!read_value(in, value.version)) return in.in_field("version");
+    ++i;
+    // origin: std::string
+    if (i == count || !in.match_key(keys_golden_Meta::kOrigin)) break;
+    if (!read_value(in, value.origin)) return in.in_field("origin");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Meta>>(in, value, i, count);
 }
 
 int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::golden::Meta& value) {
@@ -188,7 +230,51 @@ void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::Tagged&
 }
 
 bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value) {
-  return decode_map_by_key<codec<::golden::Tagged>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name as "username": std::string
+    if (i == count || !in.match_key(keys_golden_Tagged::kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("username");
+    ++i;
+    // note: std::optional<std::string>; omitempty: may be left out
+    if (i != count && in.match_key(keys_golden_Tagged::kNote)) {
+      if (!read_value(in, value.note)) return in.in_field("note");
+      ++i;
+    }
+    // scores as "s": std::vector<int32_t>; omitempty: may be left out
+    if (i != count && in.match_key(keys_golden_Tagged::kScores)) {
+      if (!read_value(in, value.scores)) return in.in_field("s");
+      ++i;
+    }
+    // zero: int32_t; omitempty: may be left out
+    if (i != count && in.match_key(keys_golden_Tagged::kZero)) {
+      if (!read_value(in, value.zero)) return in.in_field("zero");
+      ++i;
+    }
+    // meta.version: int64_t
+    if (i == count || !in.match_key(keys_golden_Tagged::kMetaVersion)) break;
+    if (!read_value(in, value.meta.version)) return in.in_field("version");
+    ++i;
+    // meta.origin: std::string
+    if (i == count || !in.match_key(keys_golden_Tagged::kMetaOrigin)) break;
+    if (!read_value(in, value.meta.origin)) return in.in_field("origin");
+    ++i;
+    // where: golden::Point
+    if (i == count || !in.match_key(keys_golden_Tagged::kWhere)) break;
+    if (!read_value(in, value.where)) return in.in_field("where");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::golden::Tagged>>(in, value, i, count);
 }
 
 int codec<::golden::Tagged>::decode_field(Reader& in, std::string_view key, ::golden::Tagged& value) {

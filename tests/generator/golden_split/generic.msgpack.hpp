@@ -65,7 +65,32 @@ inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, c
 
 template <class T, int Version>
 inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic::Envelope<T, Version>& value) {
-  return decode_map_by_key<codec<::generic::Envelope<T, Version>>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // request: Request<T>
+    if (i == count || !in.match_key(kRequest)) break;
+    if (!read_value(in, value.request)) return in.in_field("request");
+    ++i;
+    // history: std::vector<Request<T>>
+    if (i == count || !in.match_key(kHistory)) break;
+    if (!read_value(in, value.history)) return in.in_field("history");
+    ++i;
+    // version: int32_t
+    if (i == count || !in.match_key(kVersion)) break;
+    if (!read_value(in, value.version)) return in.in_field("version");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::generic::Envelope<T, Version>>>(in, value, i, count);
 }
 
 template <class T, int Version>

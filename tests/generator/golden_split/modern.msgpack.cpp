@@ -40,7 +40,28 @@ void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::Node& val
 }
 
 bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
-  return decode_map_by_key<codec<::modern::Node>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // label: std::string
+    if (i == count || !in.match_key(keys_modern_Node::kLabel)) break;
+    if (!read_value(in, value.label)) return in.in_field("label");
+    ++i;
+    // next: std::unique_ptr<Node>
+    if (i == count || !in.match_key(keys_modern_Node::kNext)) break;
+    if (!read_value(in, value.next)) return in.in_field("next");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::modern::Node>>(in, value, i, count);
 }
 
 int codec<::modern::Node>::decode_field(Reader& in, std::string_view key, ::modern::Node& value) {

@@ -46,7 +46,32 @@ void codec<::archive::Timestamps>::encode_fields(Writer& out, const ::archive::T
 }
 
 bool codec<::archive::Timestamps>::decode(Reader& in, ::archive::Timestamps& value) {
-  return decode_map_by_key<codec<::archive::Timestamps>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // created: std::int64_t
+    if (i == count || !in.match_key(keys_archive_Timestamps::kCreated)) break;
+    if (!read_value(in, value.created)) return in.in_field("created");
+    ++i;
+    // modified: std::int64_t
+    if (i == count || !in.match_key(keys_archive_Timestamps::kModified)) break;
+    if (!read_value(in, value.modified)) return in.in_field("modified");
+    ++i;
+    // nanos: std::uint32_t
+    if (i == count || !in.match_key(keys_archive_Timestamps::kNanos)) break;
+    if (!read_value(in, value.nanos)) return in.in_field("nanos");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::archive::Timestamps>>(in, value, i, count);
 }
 
 int codec<::archive::Timestamps>::decode_field(Reader& in, std::string_view key, ::archive::Timestamps& value) {
@@ -113,7 +138,32 @@ void codec<::archive::EntryHeader>::encode_fields(Writer& out, const ::archive::
 }
 
 bool codec<::archive::EntryHeader>::decode(Reader& in, ::archive::EntryHeader& value) {
-  return decode_map_by_key<codec<::archive::EntryHeader>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // path: std::string
+    if (i == count || !in.match_key(keys_archive_EntryHeader::kPath)) break;
+    if (!read_value(in, value.path)) return in.in_field("path");
+    ++i;
+    // mode: std::uint32_t
+    if (i == count || !in.match_key(keys_archive_EntryHeader::kMode)) break;
+    if (!read_value(in, value.mode)) return in.in_field("mode");
+    ++i;
+    // times: archive::Timestamps
+    if (i == count || !in.match_key(keys_archive_EntryHeader::kTimes)) break;
+    if (!read_value(in, value.times)) return in.in_field("times");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::archive::EntryHeader>>(in, value, i, count);
 }
 
 int codec<::archive::EntryHeader>::decode_field(Reader& in, std::string_view key, ::archive::EntryHeader& value) {
@@ -203,7 +253,56 @@ void codec<::archive::FileEntry>::encode_fields(Writer& out, const ::archive::Fi
 }
 
 bool codec<::archive::FileEntry>::decode(Reader& in, ::archive::FileEntry& value) {
-  return decode_map_by_key<codec<::archive::FileEntry>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // base archive::EntryHeader
+    if (i == count || !in.match_key(keys_archive_FileEntry::kEntryHeader)) break;
+    if (!read_value(in, static_cast<::archive::EntryHeader&>(value))) return in.in_field("EntryHeader");
+    ++i;
+    // kind_of_entry as "kind": archive::EntryKind
+    if (i == count || !in.match_key(keys_archive_FileEntry::kKindOfEntry)) break;
+    if (!read_value(in, value.kind_of_entry)) return in.in_field("kind");
+    ++i;
+    // compression: archive::Compression
+    if (i == count || !in.match_key(keys_archive_FileEntry::kCompression)) break;
+    if (!read_value(in, value.compression)) return in.in_field("compression");
+    ++i;
+    // priority: archive::Priority
+    if (i == count || !in.match_key(keys_archive_FileEntry::kPriority)) break;
+    if (!read_value(in, value.priority)) return in.in_field("priority");
+    ++i;
+    // size: std::uint64_t
+    if (i == count || !in.match_key(keys_archive_FileEntry::kSize)) break;
+    if (!read_value(in, value.size)) return in.in_field("size");
+    ++i;
+    // payload: std::vector<std::uint8_t>
+    if (i == count || !in.match_key(keys_archive_FileEntry::kPayload)) break;
+    if (!read_value(in, value.payload)) return in.in_field("payload");
+    ++i;
+    // checksum: std::optional<std::string>
+    if (i == count || !in.match_key(keys_archive_FileEntry::kChecksum)) break;
+    if (!read_value(in, value.checksum)) return in.in_field("checksum");
+    ++i;
+    // xattrs: std::map<std::string, std::string>
+    if (i == count || !in.match_key(keys_archive_FileEntry::kXattrs)) break;
+    if (!read_value(in, value.xattrs)) return in.in_field("xattrs");
+    ++i;
+    // link_count: std::optional<std::int64_t>
+    if (i == count || !in.match_key(keys_archive_FileEntry::kLinkCount)) break;
+    if (!read_value(in, value.link_count)) return in.in_field("link_count");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::archive::FileEntry>>(in, value, i, count);
 }
 
 int codec<::archive::FileEntry>::decode_field(Reader& in, std::string_view key, ::archive::FileEntry& value) {
@@ -326,7 +425,32 @@ void codec<::archive::Value>::encode_fields(Writer& out, const ::archive::Value&
 }
 
 bool codec<::archive::Value>::decode(Reader& in, ::archive::Value& value) {
-  return decode_map_by_key<codec<::archive::Value>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name: std::string
+    if (i == count || !in.match_key(keys_archive_Value::kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("name");
+    ++i;
+    // number: double
+    if (i == count || !in.match_key(keys_archive_Value::kNumber)) break;
+    if (!read_value(in, value.number)) return in.in_field("number");
+    ++i;
+    // labels: std::vector<std::string>
+    if (i == count || !in.match_key(keys_archive_Value::kLabels)) break;
+    if (!read_value(in, value.labels)) return in.in_field("labels");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::archive::Value>>(in, value, i, count);
 }
 
 int codec<::archive::Value>::decode_field(Reader& in, std::string_view key, ::archive::Value& value) {
@@ -461,7 +585,60 @@ void codec<::archive::Manifest>::encode_fields(Writer& out, const ::archive::Man
 }
 
 bool codec<::archive::Manifest>::decode(Reader& in, ::archive::Manifest& value) {
-  return decode_map_by_key<codec<::archive::Manifest>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // id: std::uint64_t
+    if (i == count || !in.match_key(keys_archive_Manifest::kId)) break;
+    if (!read_value(in, value.id)) return in.in_field("id");
+    ++i;
+    // name: std::string
+    if (i == count || !in.match_key(keys_archive_Manifest::kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("name");
+    ++i;
+    // format_version: std::uint16_t
+    if (i == count || !in.match_key(keys_archive_Manifest::kFormatVersion)) break;
+    if (!read_value(in, value.format_version)) return in.in_field("format_version");
+    ++i;
+    // files: std::map<std::string, FileEntry>
+    if (i == count || !in.match_key(keys_archive_Manifest::kFiles)) break;
+    if (!read_value(in, value.files)) return in.in_field("files");
+    ++i;
+    // chunks: std::vector<Chunk>
+    if (i == count || !in.match_key(keys_archive_Manifest::kChunks)) break;
+    if (!read_value(in, value.chunks)) return in.in_field("chunks");
+    ++i;
+    // checks: std::map<std::string, Res<std::int32_t>>
+    if (i == count || !in.match_key(keys_archive_Manifest::kChecks)) break;
+    if (!read_value(in, value.checks)) return in.in_field("checks");
+    ++i;
+    // status: Res<std::int64_t>
+    if (i == count || !in.match_key(keys_archive_Manifest::kStatus)) break;
+    if (!read_value(in, value.status)) return in.in_field("status");
+    ++i;
+    // note: std::optional<Res<std::string>>
+    if (i == count || !in.match_key(keys_archive_Manifest::kNote)) break;
+    if (!read_value(in, value.note)) return in.in_field("note");
+    ++i;
+    // listing: Res<archive::Value>
+    if (i == count || !in.match_key(keys_archive_Manifest::kListing)) break;
+    if (!read_value(in, value.listing)) return in.in_field("listing");
+    ++i;
+    // signature: std::vector<std::uint8_t>
+    if (i == count || !in.match_key(keys_archive_Manifest::kSignature)) break;
+    if (!read_value(in, value.signature)) return in.in_field("signature");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::archive::Manifest>>(in, value, i, count);
 }
 
 int codec<::archive::Manifest>::decode_field(Reader& in, std::string_view key, ::archive::Manifest& value) {

@@ -95,7 +95,32 @@ void codec<::scene::Scene>::encode_fields(Writer& out, const ::scene::Scene& val
 }
 
 bool codec<::scene::Scene>::decode(Reader& in, ::scene::Scene& value) {
-  return decode_map_by_key<codec<::scene::Scene>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // title_ as "title": std::string
+    if (i == count || !in.match_key(keys_scene_Scene::kTitle)) break;
+    if (!read_value(in, (value.*member_pointer(members::scene_Scene_title{})))) return in.in_field("title");
+    ++i;
+    // revision_ as "rev": std::uint64_t
+    if (i == count || !in.match_key(keys_scene_Scene::kRevision)) break;
+    if (!read_value(in, (value.*member_pointer(members::scene_Scene_revision{})))) return in.in_field("rev");
+    ++i;
+    // layers_ as "layers": std::vector<Layer>
+    if (i == count || !in.match_key(keys_scene_Scene::kLayers)) break;
+    if (!read_value(in, (value.*member_pointer(members::scene_Scene_layers{})))) return in.in_field("layers");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::scene::Scene>>(in, value, i, count);
 }
 
 int codec<::scene::Scene>::decode_field(Reader& in, std::string_view key, ::scene::Scene& value) {
@@ -170,7 +195,40 @@ void codec<::scene::Scene::Node>::encode_fields(Writer& out, const ::scene::Scen
 }
 
 bool codec<::scene::Scene::Node>::decode(Reader& in, ::scene::Scene::Node& value) {
-  return decode_map_by_key<codec<::scene::Scene::Node>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name: std::string
+    if (i == count || !in.match_key(keys_scene_Scene_Node::kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("name");
+    ++i;
+    // parent: std::int32_t
+    if (i == count || !in.match_key(keys_scene_Scene_Node::kParent)) break;
+    if (!read_value(in, value.parent)) return in.in_field("parent");
+    ++i;
+    // translation as "t": float[3]
+    if (i == count || !in.match_key(keys_scene_Scene_Node::kTranslation)) break;
+    if (!read_value(in, value.translation)) return in.in_field("t");
+    ++i;
+    // scale: double
+    if (i == count || !in.match_key(keys_scene_Scene_Node::kScale)) break;
+    if (!read_value(in, value.scale)) return in.in_field("scale");
+    ++i;
+    // mesh_ids: std::vector<std::uint32_t>
+    if (i == count || !in.match_key(keys_scene_Scene_Node::kMeshIds)) break;
+    if (!read_value(in, value.mesh_ids)) return in.in_field("mesh_ids");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::scene::Scene::Node>>(in, value, i, count);
 }
 
 int codec<::scene::Scene::Node>::decode_field(Reader& in, std::string_view key, ::scene::Scene::Node& value) {

@@ -171,7 +171,32 @@ void codec<::telemetry::Vector3>::encode_fields(Writer& out, const ::telemetry::
 }
 
 bool codec<::telemetry::Vector3>::decode(Reader& in, ::telemetry::Vector3& value) {
-  return decode_map_by_key<codec<::telemetry::Vector3>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // x: double
+    if (i == count || !in.match_key(keys_telemetry_Vector3::kX)) break;
+    if (!read_value(in, value.x)) return in.in_field("x");
+    ++i;
+    // y: double
+    if (i == count || !in.match_key(keys_telemetry_Vector3::kY)) break;
+    if (!read_value(in, value.y)) return in.in_field("y");
+    ++i;
+    // z: double
+    if (i == count || !in.match_key(keys_telemetry_Vector3::kZ)) break;
+    if (!read_value(in, value.z)) return in.in_field("z");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::telemetry::Vector3>>(in, value, i, count);
 }
 
 int codec<::telemetry::Vector3>::decode_field(Reader& in, std::string_view key, ::telemetry::Vector3& value) {
@@ -233,7 +258,32 @@ void codec<::telemetry::Pose>::encode_fields(Writer& out, const ::telemetry::Pos
 }
 
 bool codec<::telemetry::Pose>::decode(Reader& in, ::telemetry::Pose& value) {
-  return decode_map_by_key<codec<::telemetry::Pose>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // stamp_ns_ as "t": std::uint64_t
+    if (i == count || !in.match_key(keys_telemetry_Pose::kStampNs)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns{})))) return in.in_field("t");
+    ++i;
+    // frame_id_ as "frame": char[16]
+    if (i == count || !in.match_key(keys_telemetry_Pose::kFrameId)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id{})))) return in.in_field("frame");
+    ++i;
+    // matrix_ as "m": float[4][4]
+    if (i == count || !in.match_key(keys_telemetry_Pose::kMatrix)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix{})))) return in.in_field("m");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::telemetry::Pose>>(in, value, i, count);
 }
 
 int codec<::telemetry::Pose>::decode_field(Reader& in, std::string_view key, ::telemetry::Pose& value) {
@@ -294,7 +344,36 @@ void codec<::telemetry::ImuSample>::encode_fields(Writer& out, const ::telemetry
 }
 
 bool codec<::telemetry::ImuSample>::decode(Reader& in, ::telemetry::ImuSample& value) {
-  return decode_map_by_key<codec<::telemetry::ImuSample>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // accel_ as "acc": telemetry::Vector3
+    if (i == count || !in.match_key(keys_telemetry_ImuSample::kAccel)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel{})))) return in.in_field("acc");
+    ++i;
+    // gyro_ as "gyr": telemetry::Vector3
+    if (i == count || !in.match_key(keys_telemetry_ImuSample::kGyro)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro{})))) return in.in_field("gyr");
+    ++i;
+    // temperature_ as "temp": float
+    if (i == count || !in.match_key(keys_telemetry_ImuSample::kTemperature)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature{})))) return in.in_field("temp");
+    ++i;
+    // raw_ as "raw": std::uint8_t[32]
+    if (i == count || !in.match_key(keys_telemetry_ImuSample::kRaw)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw{})))) return in.in_field("raw");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::telemetry::ImuSample>>(in, value, i, count);
 }
 
 int codec<::telemetry::ImuSample>::decode_field(Reader& in, std::string_view key, ::telemetry::ImuSample& value) {
@@ -379,7 +458,44 @@ void codec<::telemetry::RangeSensor>::encode_fields(Writer& out, const ::telemet
 }
 
 bool codec<::telemetry::RangeSensor>::decode(Reader& in, ::telemetry::RangeSensor& value) {
-  return decode_map_by_key<codec<::telemetry::RangeSensor>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // sensor_id_ as "id": std::uint32_t
+    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kSensorId)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{})))) return in.in_field("id");
+    ++i;
+    // label_ as "name": std::string
+    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kLabel)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label{})))) return in.in_field("name");
+    ++i;
+    // range_m_ as "r": float
+    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kRangeM)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m{})))) return in.in_field("r");
+    ++i;
+    // min_m_ as "min": float
+    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kMinM)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m{})))) return in.in_field("min");
+    ++i;
+    // max_m_ as "max": float
+    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kMaxM)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m{})))) return in.in_field("max");
+    ++i;
+    // status_: std::int16_t
+    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kStatus)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status{})))) return in.in_field("status_");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::telemetry::RangeSensor>>(in, value, i, count);
 }
 
 int codec<::telemetry::RangeSensor>::decode_field(Reader& in, std::string_view key, ::telemetry::RangeSensor& value) {
@@ -483,7 +599,52 @@ void codec<::telemetry::TelemetryFrame>::encode_fields(Writer& out, const ::tele
 }
 
 bool codec<::telemetry::TelemetryFrame>::decode(Reader& in, ::telemetry::TelemetryFrame& value) {
-  return decode_map_by_key<codec<::telemetry::TelemetryFrame>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // sequence_ as "seq": std::uint64_t
+    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kSequence)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{})))) return in.in_field("seq");
+    ++i;
+    // robot_ as "robot": char[16]
+    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kRobot)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{})))) return in.in_field("robot");
+    ++i;
+    // mode_: std::int8_t
+    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kMode)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{})))) return in.in_field("mode_");
+    ++i;
+    // pose_ as "pose": telemetry::Pose
+    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kPose)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{})))) return in.in_field("pose");
+    ++i;
+    // joint_positions_ as "q": std::vector<double>
+    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kJointPositions)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{})))) return in.in_field("q");
+    ++i;
+    // imu_ as "imu": std::vector<ImuSample>
+    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kImu)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{})))) return in.in_field("imu");
+    ++i;
+    // ranges_ as "ranges": std::vector<RangeSensor>
+    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kRanges)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{})))) return in.in_field("ranges");
+    ++i;
+    // diagnostics_ as "diag": std::map<std::string, float>
+    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kDiagnostics)) break;
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics{})))) return in.in_field("diag");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::telemetry::TelemetryFrame>>(in, value, i, count);
 }
 
 int codec<::telemetry::TelemetryFrame>::decode_field(Reader& in, std::string_view key, ::telemetry::TelemetryFrame& value) {

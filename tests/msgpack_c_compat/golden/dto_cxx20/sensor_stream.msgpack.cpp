@@ -85,7 +85,40 @@ void codec<::stream20::Reading>::encode_fields(Writer& out, const ::stream20::Re
 }
 
 bool codec<::stream20::Reading>::decode(Reader& in, ::stream20::Reading& value) {
-  return decode_map_by_key<codec<::stream20::Reading>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // channel as "ch": std::uint32_t
+    if (i == count || !in.match_key(keys_stream20_Reading::kChannel)) break;
+    if (!read_value(in, value.channel)) return in.in_field("ch");
+    ++i;
+    // unit: stream20::Unit
+    if (i == count || !in.match_key(keys_stream20_Reading::kUnit)) break;
+    if (!read_value(in, value.unit)) return in.in_field("unit");
+    ++i;
+    // label: char[12]
+    if (i == count || !in.match_key(keys_stream20_Reading::kLabel)) break;
+    if (!read_value(in, value.label)) return in.in_field("label");
+    ++i;
+    // values as "v": std::vector<float>
+    if (i == count || !in.match_key(keys_stream20_Reading::kValues)) break;
+    if (!read_value(in, value.values)) return in.in_field("v");
+    ++i;
+    // offsets: std::array<std::int32_t, 3>
+    if (i == count || !in.match_key(keys_stream20_Reading::kOffsets)) break;
+    if (!read_value(in, value.offsets)) return in.in_field("offsets");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::stream20::Reading>>(in, value, i, count);
 }
 
 int codec<::stream20::Reading>::decode_field(Reader& in, std::string_view key, ::stream20::Reading& value) {
