@@ -213,12 +213,22 @@ TEST_CASE("a header with no requested struct still gets a file", "[emitter]") {
   CHECK_THAT(files[0].content, Catch::Contains("nothing to generate"));
 }
 
-TEST_CASE("C++ literals split after hex escapes", "[emitter]") {
+TEST_CASE("C++ literals split after hex escapes; keys and headers in every form", "[emitter]") {
   CHECK(emitter::cpp_literal(std::string("\xa4name")) == R"("\xa4name")");
   CHECK(emitter::cpp_literal(std::string("\xa5"
                                          "count")) == R"("\xa5" "count")");
   CHECK(emitter::cpp_literal("a\"b\\c?") == R"("a\x22" "b\x5c" "c\x3f")");
   CHECK(emitter::encoded_key(std::string(40, 'k')).substr(0, 2) == "\xd9\x28");
+  // Every str form, as the runtime's Writer writes it (the emitter encodes with it).
+  CHECK(emitter::encoded_key(std::string(300, 'k')).substr(0, 3) == std::string("\xda\x01\x2c", 3));
+  const std::string huge = emitter::encoded_key(std::string(70000, 'k'));
+  CHECK(huge.substr(0, 5) == std::string("\xdb\x00\x01\x11\x70", 5));
+  CHECK(huge.size() == 5 + 70000);
+  CHECK(emitter::encoded_int_key(-1) == "\xff");
+  CHECK(emitter::encoded_int_key(200) == "\xcc\xc8");
+  CHECK(emitter::encoded_int_key(-129) == std::string("\xd1\xff\x7f", 3));
+  CHECK(emitter::map_header_bytes(16) == std::string("\xde\x00\x10", 3));
+  CHECK(emitter::array_header_bytes(70000) == std::string("\xdd\x00\x01\x11\x70", 5));
 }
 
 TEST_CASE("the $var$ printer", "[emitter][printer]") {

@@ -142,10 +142,12 @@ TEST_CASE("integer keys", "[tags][int-keys]") {
   CHECK(p.problem.empty());
   CHECK(p.field.has_int_key);
   CHECK(p.field.int_key == 16);
-  CHECK(p.field.key == "#16");
+  CHECK(p.field.key.empty());  // the key is int_key alone
+  CHECK(p.field.key_text() == "#16");
   p = field_tag("#0x21,omitempty");
   CHECK(p.problem.empty());
   CHECK(p.field.int_key == 0x21);
+  CHECK(p.field.key_text() == "#33");  // one spelling for one key, however it was written
   CHECK(p.field.omit_empty);
   p = field_tag("#-7");
   CHECK(p.problem.empty());

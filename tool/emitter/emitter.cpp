@@ -13,13 +13,6 @@
 namespace msgpack_gen::emitter {
 namespace {
 
-const ir::Struct* find_struct(const ir::Module& module, const std::string& id) {
-  for (const ir::Struct& s : module.structs) {
-    if (s.id == id) return &s;
-  }
-  return nullptr;
-}
-
 // Struct ids a type refers to, and the enums written as strings.
 void collect_uses(const ir::Type& type, bool as_string, std::set<std::string>& ids,
                   std::map<std::string, const ir::Type*>& named_enums,
@@ -36,7 +29,7 @@ void collect_uses(const ir::Type& type, bool as_string, std::set<std::string>& i
 std::string emit_private_members(const ir::Module& module, const std::vector<std::string>& ids) {
   std::string tags, instantiations;
   for (const std::string& id : ids) {
-    for (const ir::Field& field : find_struct(module, id)->fields) {
+    for (const ir::Field& field : module.find(id)->fields) {
       if (!field.is_private) continue;
       Vars vars{{"tag", field.private_access.tag},
                 {"owner", field.private_access.owner_cpp},
@@ -96,7 +89,7 @@ std::string runtime_includes(const ir::Module& module, const std::vector<std::st
   // bounded writes of generated code, and the pool that callers marshal into.
   std::set<std::string> parts{"bounded", "marshal", "pool"};
   for (const std::string& id : ids) {
-    for (const ir::Field& field : find_struct(module, id)->fields) {
+    for (const ir::Field& field : module.find(id)->fields) {
       collect_runtime(field.type, parts);
       if (field.is_private) parts.insert("access");
     }
@@ -141,7 +134,7 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     std::set<std::string> used;
     std::map<std::string, const ir::Type*> named_enums, ranged_enums;
     for (const std::string& id : header.struct_ids) {
-      const ir::Struct& s = *find_struct(module, id);
+      const ir::Struct& s = *module.find(id);
       for (const ir::Field& field : s.fields) {
         collect_uses(field.type, field.as_string || field.strict_enum, used, named_enums,
                      ranged_enums);

@@ -1,30 +1,32 @@
 #include "emitter/encoding.hpp"
 
+#include <msgpack_gen/buffer.hpp>
+#include <msgpack_gen/writer.hpp>
+
 #include <cctype>
 
 namespace msgpack_gen::emitter {
 
+namespace {
+
+// The bytes the runtime's Writer produces for `write`: generated constants are encoded by the
+// same code that encodes values at run time, so the two cannot drift apart.
+template <class Write>
+std::string encoded(Write write) {
+  Buffer buffer;
+  Writer writer(buffer);
+  write(writer);
+  return std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+}
+
+}  // namespace
+
 std::string map_header_bytes(std::uint32_t n) {
-  std::string bytes;
-  if (n <= 15) {
-    bytes += static_cast<char>(0x80 | n);
-  } else if (n <= 0xffff) {
-    bytes += static_cast<char>(0xde);
-    bytes += static_cast<char>(n >> 8);
-    bytes += static_cast<char>(n & 0xff);
-  } else {
-    bytes += static_cast<char>(0xdf);
-    for (int shift = 24; shift >= 0; shift -= 8) bytes += static_cast<char>((n >> shift) & 0xff);
-  }
-  return bytes;
+  return encoded([n](Writer& w) { w.map_header(n); });
 }
 
 std::string array_header_bytes(std::uint32_t n) {
-  std::string bytes = map_header_bytes(n);
-  // Same layout one family over: fixarray 0x90, array16 0xdc, array32 0xdd.
-  unsigned char first = static_cast<unsigned char>(bytes[0]);
-  bytes[0] = static_cast<char>(n <= 15 ? (0x90 | n) : (first == 0xde ? 0xdc : 0xdd));
-  return bytes;
+  return encoded([n](Writer& w) { w.array_header(n); });
 }
 
 std::string cpp_literal(const std::string& bytes) {
@@ -50,63 +52,11 @@ std::string cpp_literal(const std::string& bytes) {
 }
 
 std::string encoded_int_key(std::int64_t key) {
-  std::string bytes;
-  auto big_endian = [&](std::uint64_t v, int size) {
-    for (int shift = (size - 1) * 8; shift >= 0; shift -= 8)
-      bytes += static_cast<char>((v >> shift) & 0xff);
-  };
-  if (key >= 0) {
-    std::uint64_t v = static_cast<std::uint64_t>(key);
-    if (v < 0x80) {
-      bytes += static_cast<char>(v);
-    } else if (v <= 0xff) {
-      bytes += '\xcc';
-      big_endian(v, 1);
-    } else if (v <= 0xffff) {
-      bytes += '\xcd';
-      big_endian(v, 2);
-    } else if (v <= 0xffffffffu) {
-      bytes += '\xce';
-      big_endian(v, 4);
-    } else {
-      bytes += '\xcf';
-      big_endian(v, 8);
-    }
-    return bytes;
-  }
-  std::uint64_t bits = static_cast<std::uint64_t>(key);
-  if (key >= -32) {
-    bytes += static_cast<char>(bits & 0xff);
-  } else if (key >= -128) {
-    bytes += '\xd0';
-    big_endian(bits, 1);
-  } else if (key >= -32768) {
-    bytes += '\xd1';
-    big_endian(bits, 2);
-  } else if (key >= INT32_MIN) {
-    bytes += '\xd2';
-    big_endian(bits, 4);
-  } else {
-    bytes += '\xd3';
-    big_endian(bits, 8);
-  }
-  return bytes;
+  return encoded([key](Writer& w) { w.sint(key); });
 }
 
 std::string encoded_key(const std::string& key) {
-  std::string bytes;
-  std::size_t n = key.size();
-  if (n < 32) {
-    bytes += static_cast<char>(0xa0 | n);
-  } else if (n <= 0xff) {
-    bytes += static_cast<char>(0xd9);
-    bytes += static_cast<char>(n);
-  } else {
-    bytes += static_cast<char>(0xda);
-    bytes += static_cast<char>(n >> 8);
-    bytes += static_cast<char>(n & 0xff);
-  }
-  return bytes + key;
+  return encoded([&key](Writer& w) { w.str(key); });
 }
 
 }  // namespace msgpack_gen::emitter

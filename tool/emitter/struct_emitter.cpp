@@ -7,6 +7,8 @@
 #include <set>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "emitter/encoding.hpp"
 #include "emitter/templates.hpp"
 
@@ -29,31 +31,26 @@ struct WireField {
   std::string index;  // the value decode_field returns for it (an expression for inlined)
 };
 
-const ir::Struct* find_struct(const ir::Module& module, const std::string& id) {
-  for (const ir::Struct& s : module.structs) {
-    if (s.id == id) return &s;
-  }
-  return nullptr;
-}
-
 std::string describe(const ir::Field& field, const std::string& path) {
   std::string text = path;
-  if (field.key != field.name) text += " as \"" + field.key + "\"";
-  text += ": " + field.type.spelling;
+  if (field.has_int_key || field.key != field.name) {
+    text += fmt::format(" as \"{}\"", field.key_text());
+  }
+  text += fmt::format(": {}", field.type.spelling);
   return text;
 }
 
 // How generated code reaches a member of `object`: directly, or through the member pointer a
 // private member's tag hands out (msgpack_gen/access.hpp).
 std::string member_of(const std::string& object, const ir::Field& field) {
-  if (!field.is_private) return object + "." + field.name;
-  return "(" + object + ".*member_pointer(members::" + field.private_access.tag + "{}))";
+  if (!field.is_private) return fmt::format("{}.{}", object, field.name);
+  return fmt::format("({}.*member_pointer(members::{}{{}}))", object, field.private_access.tag);
 }
 
 void flatten(const ir::Module& module, const ir::Struct& s, const std::string& owner_cpp,
              const std::string& prefix, const std::string& object, std::vector<WireField>& out) {
   for (const std::string& base : s.bases) {
-    const ir::Struct* inner = find_struct(module, base);
+    const ir::Struct* inner = module.find(base);
     if (inner != nullptr) flatten(module, *inner, owner_cpp, prefix, object, out);
   }
   for (const ir::Field& field : s.fields) {
@@ -65,24 +62,24 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& o
     if (field.is_base) {
       // A base entry: the base-class subobject is one value of its own.
       wire.path = field.key;
-      wire.encode_expr = "static_cast<const " + field.type.spelling + "&>(" + object + ")";
-      wire.decode_expr = "static_cast<" + field.type.spelling + "&>(" + object + ")";
+      wire.encode_expr = fmt::format("static_cast<const {}&>({})", field.type.spelling, object);
+      wire.decode_expr = fmt::format("static_cast<{}&>({})", field.type.spelling, object);
       wire.comment = "base " + field.type.struct_id;
       out.push_back(wire);
       continue;
     }
     wire.member = member_of(object, field);
     if (field.inline_fields) {
-      const ir::Struct* inner = field.type.kind == ir::TypeKind::Struct
-                                    ? find_struct(module, field.type.struct_id)
-                                    : nullptr;
+      const ir::Struct* inner =
+          field.type.kind == ir::TypeKind::Struct ? module.find(field.type.struct_id) : nullptr;
       if (inner != nullptr && inner->template_params.empty()) {
         flatten(module, *inner, owner_cpp, path + ".", wire.member, out);
         continue;
       }
       wire.inlined = true;
-      wire.codec_expr = field.is_private ? "codec<" + field.private_access.member_type + ">"
-                                         : "codec<decltype(" + owner_cpp + "::" + path + ")>";
+      wire.codec_expr = field.is_private
+                            ? fmt::format("codec<{}>", field.private_access.member_type)
+                            : fmt::format("codec<decltype({}::{})>", owner_cpp, path);
     }
     out.push_back(wire);
   }
@@ -122,7 +119,7 @@ void number_fields(std::vector<WireField>& fields, std::string& field_count) {
   for (WireField& wire : fields) {
     if (!wire.inlined) continue;
     wire.index = field_count;
-    field_count += " + " + wire.codec_expr + "::kFieldCount";
+    field_count += fmt::format(" + {}::kFieldCount", wire.codec_expr);
   }
 }
 
@@ -148,18 +145,19 @@ std::string definition_prefix(const ir::Struct& s, bool in_header) {
 
 std::string write_call(const WireField& wire) {
   std::string target = wire.encode_expr.empty() ? wire.member : wire.encode_expr;
-  return (wire.field->as_string ? "write_enum_name(out, " : "write_value(out, ") + target + ")";
+  return fmt::format("{}(out, {})", wire.field->as_string ? "write_enum_name" : "write_value",
+                     target);
 }
 std::string read_call(const WireField& wire) {
   std::string target = wire.decode_expr.empty() ? wire.member : wire.decode_expr;
   const ir::Field& f = *wire.field;
   if (f.as_string) {
-    return "read_enum_name(in, " + target + (f.strict_enum ? ", /*known_only=*/true)" : ")");
+    return fmt::format("read_enum_name(in, {}{})", target,
+                       f.strict_enum ? ", /*known_only=*/true" : "");
   }
-  if (f.strict_enum) return "read_known_enum(in, " + target + ")";
-  if (f.limit != 0)
-    return "read_value_limited(in, " + std::to_string(f.limit) + ", " + target + ")";
-  return "read_value(in, " + target + ")";
+  if (f.strict_enum) return fmt::format("read_known_enum(in, {})", target);
+  if (f.limit != 0) return fmt::format("read_value_limited(in, {}, {})", f.limit, target);
+  return fmt::format("read_value(in, {})", target);
 }
 
 // Fields whose encoded size has a cheap bound (runtime's encode::max_size): a run of them is
@@ -195,8 +193,9 @@ std::string emit_bounded_run(const std::string& snippet_file,
   for (std::size_t i = 0; i < run.size(); ++i) {
     const WireField& wire = *run[i];
     names += (i ? ", " : "") + wire.path;
-    terms.push_back((with_keys ? "sizeof " + wire.constant + " - 1 + " : std::string()) +
-                    "encode::max_size(" + wire.member + ")");
+    terms.push_back(
+        with_keys ? fmt::format("sizeof {} - 1 + encode::max_size({})", wire.constant, wire.member)
+                  : fmt::format("encode::max_size({})", wire.member));
     bool omit = with_keys && wire.field->omit_empty;
     puts += print(snippet_file + (omit ? ".bounded_omitempty_field" : ".bounded_field"),
                   {{"comment", wire.comment},
@@ -248,14 +247,13 @@ std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
   std::size_t n = fields.size();
   bool delegated =
       std::any_of(fields.begin(), fields.end(), [](const WireField& w) { return w.inlined; });
-  std::string count = std::to_string(n);
   std::string text;
   if (s.as_array) {
-    text = "an array of " + count + (n == 1 ? " element" : " elements");
+    text = fmt::format("an array of {} {}", n, n == 1 ? "element" : "elements");
   } else if (delegated) {
     text = "a map of its fields and those of its inlined template arguments";
   } else {
-    text = "a map of " + count + (n == 1 ? " field" : " fields");
+    text = fmt::format("a map of {} {}", n, n == 1 ? "field" : "fields");
   }
   if (!s.bases.empty()) text += " (base fields first)";
   if (s.from_msgpack_c) text += ", as its msgpack-c macro lists them";
@@ -274,7 +272,8 @@ std::string emit_key_constants(const ir::Struct& s, const std::vector<WireField>
     if (wire.inlined) continue;
     const ir::Field& f = *wire.field;
     std::string bytes = f.has_int_key ? encoded_int_key(f.int_key) : encoded_key(f.key);
-    std::string comment = f.has_int_key ? "key " + std::to_string(f.int_key) : "\"" + f.key + "\"";
+    std::string comment =
+        f.has_int_key ? fmt::format("key {}", f.int_key) : fmt::format("\"{}\"", f.key);
     constants +=
         print("declaration.key_constant",
               {{"constant", wire.constant}, {"literal", cpp_literal(bytes)}, {"comment", comment}});
@@ -410,7 +409,7 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
     if (f.required) {
       std::size_t index = std::stoul(wire.index);
       std::string word = std::to_string(index / 64), bit = std::to_string(index % 64);
-      field_mark = "seen[" + word + "] |= std::uint64_t{1} << " + bit + ";\n          ";
+      field_mark = fmt::format("seen[{}] |= std::uint64_t{{1}} << {};\n          ", word, bit);
       required_checks += print("map_decode.required_check",
                                {{"word", word},
                                 {"bit", bit},
@@ -437,8 +436,8 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
     std::string mark;
     if (f.required) {
       std::size_t index = std::stoul(wire.index);
-      mark = "seen[" + std::to_string(index / 64) + "] |= std::uint64_t{1} << " +
-             std::to_string(index % 64) + ";\n" + (f.omit_empty ? "      " : "    ");
+      mark = fmt::format("seen[{}] |= std::uint64_t{{1}} << {};\n{}", index / 64, index % 64,
+                         f.omit_empty ? "      " : "    ");
     }
     // The path an error reports: what the lookup below reports for the same key.
     std::string path = cpp_literal(f.has_int_key ? wire.path : f.key);
@@ -547,6 +546,49 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
                                          {"body", body}});
 }
 
+// Generated lines stay within the project's 100 columns where a break helps: a codec member's
+// signature or call breaks after its opening parenthesis (continued 4 columns deeper), and
+// `if (...) return ...;` before `return` (2 deeper). Long type names can still pass the limit.
+constexpr std::size_t kMaxColumns = 100;
+
+std::string wrap_long_lines(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    const std::size_t indent = line.find_first_not_of(' ');
+    const std::string pad(indent == std::string::npos ? 0 : indent, ' ');
+    // A codec member's parameter list, in its definition (">::name(") or its declaration
+    // (" name("): the name tells it from parentheses in a type.
+    std::size_t open = std::string::npos;
+    for (const char* name :
+         {"encode(", "encode_fields(", "field_count(", "decode(", "decode_field("}) {
+      for (const char* before : {">::", " "}) {
+        if (std::size_t at = line.find(std::string(before) + name); at != std::string::npos) {
+          open = line.find('(', at);
+          break;
+        }
+      }
+      if (open != std::string::npos) break;
+    }
+    const std::size_t returns = line.find(") return ");
+    if (line.size() > kMaxColumns && (line.ends_with(") {") || line.ends_with(");")) &&
+        open != std::string::npos) {
+      out += line.substr(0, open + 1) + "\n" + pad + "    " + line.substr(open + 1);
+    } else if (line.size() > kMaxColumns && line.compare(indent, 4, "if (") == 0 &&
+               returns != std::string::npos) {
+      out += line.substr(0, returns + 1) + "\n" + pad + "  " + line.substr(returns + 2);
+    } else {
+      out += line;
+    }
+    if (end < text.size()) out += '\n';
+  }
+  return out;
+}
+
 }  // namespace
 
 StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool definitions_in_header) {
@@ -569,7 +611,7 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
     }
     constants.clear();
   }
-  code.declaration = emit_declaration(s, fields, field_count, constants);
+  code.declaration = wrap_long_lines(emit_declaration(s, fields, field_count, constants));
   const std::string prefix = definition_prefix(s, in_header);
   if (s.directions & ir::kMarshal) {
     code.definitions +=
@@ -579,6 +621,7 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
     code.definitions +=
         s.as_array ? emit_array_decode(s, fields, prefix) : emit_map_decode(s, fields, prefix);
   }
+  code.definitions = wrap_long_lines(code.definitions);
   return code;
 }
 

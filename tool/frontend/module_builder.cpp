@@ -821,14 +821,16 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
     ir::Field field;
     if (!make_field(index, member, member_base, true, field)) continue;
     // The macro decides membership and keys; a tag may add options, not contradict them.
-    if (field.key != field.name && (use.as_array || field.key != entry.key)) {
+    const std::string macro_key = entry.has_int_key ? fmt::format("#{}", entry.int_key) : entry.key;
+    const bool tag_has_key = field.has_int_key || field.key != field.name;
+    if (tag_has_key && (use.as_array || field.key_text() != macro_key)) {
       diagnostics_.error(field.location, "field '{}': the tag's key \"{}\" contradicts {}, {}",
-                         field.name, field.key, use.macro,
+                         field.name, field.key_text(), use.macro,
                          use.as_array ? "which writes an array (no keys)"
-                                      : fmt::format("which names it \"{}\"", entry.key));
+                                      : fmt::format("which names it \"{}\"", macro_key));
       continue;
     }
-    field.key = entry.key;
+    field.key = entry.has_int_key ? std::string() : entry.key;
     field.has_int_key = entry.has_int_key;
     field.int_key = entry.int_key;
     nodes_[index].ir.fields.push_back(std::move(field));
@@ -1143,11 +1145,11 @@ void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, cons
       continue;
     }
     // Integer keys compare by value: "#16" and "#0x10" are one key.
-    std::string key = field.has_int_key ? fmt::format("#{}", field.int_key) : field.key;
+    std::string key = field.key_text();
     auto [it, inserted] = keys.emplace(key, &field);
     if (!inserted) {
       diagnostics_.error(field.location, "key \"{}\" of field '{}' is already used by field '{}'",
-                         field.key, field.name, it->second->name);
+                         key, field.name, it->second->name);
       diagnostics_.note(it->second->location, "first used here");
     }
   }

@@ -177,7 +177,11 @@ std::string parse_field_tag(std::string_view text, ir::Field& field, FieldTag& t
   if (field.inline_fields && !key.empty()) {
     return fmt::format("an inline field has no key of its own; drop \"{}\"", key);
   }
-  if (!key.empty()) field.key = key;
+  if (field.has_int_key) {
+    field.key.clear();  // int_key holds it; "#16" and "#0x10" are one key
+  } else if (!key.empty()) {
+    field.key = key;
+  }
   return {};
 }
 

@@ -15,6 +15,10 @@ std::string replace_extension(const std::string& header_path, const char* extens
 }
 }  // namespace
 
+std::string Field::key_text() const {
+  return has_int_key ? "#" + std::to_string(int_key) : key;
+}
+
 const Struct* Module::find(const std::string& id) const {
   for (const Struct& s : structs) {
     if (s.id == id) return &s;

@@ -72,9 +72,11 @@ struct PrivateAccess {
 
 struct Field {
   std::string name;  // the C++ member; for a base entry, the base's name as written
-  std::string key;   // the map key on the wire; "#16" for an integer key
+  std::string key;   // the map key on the wire when it is a string; empty for an integer key
   bool has_int_key = false;
   std::int64_t int_key = 0;  // the key when has_int_key
+  // The key as messages and comments show it: "name", or "#16" for an integer key.
+  std::string key_text() const;
   Type type;
   bool omit_empty = false;
   bool inline_fields = false;  // the field's struct's fields go into this struct's map

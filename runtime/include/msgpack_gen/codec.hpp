@@ -7,6 +7,17 @@
 //   };
 //
 // A type generated marshal-only (`Type:+-`) has no decode, unmarshal-only (`Type:-+`) no encode.
+//
+// A generated map-mode codec also has what structs that inline it (MSGPACK_TAG(",inline")) call:
+//     static constexpr std::uint32_t kFieldCount;  // its pairs, at most
+//     // The pairs encode_fields() writes for this value (omitempty fields left out).
+//     static std::uint32_t field_count(const T& value);
+//     // The pairs without a map header. `prefix`: pre-encoded bytes written first, sharing the
+//     // first fields' capacity check (encode() passes the map header).
+//     static void encode_fields(Writer& out, const T& value, std::string_view prefix = {});
+//     // Decodes the value of `key` into its field: the field's index, or kUnknownField or
+//     // kFieldFailed (below). Structs that inline this one call it for keys they do not know.
+//     static int decode_field(Reader& in, std::string_view key, T& value);
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "account.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/access.hpp>
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
@@ -64,14 +69,10 @@ struct codec<::bank::Account> {
   static constexpr char kLevel2[] = "\xa6level_";  // "level_"
   static constexpr char kTags[] = "\xa4tags";  // "tags"
   static void encode(Writer& out, const ::bank::Account& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::bank::Account& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::bank::Account& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::bank::Account& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::bank::Account& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::bank::Account& value);
 };
 
@@ -87,8 +88,8 @@ inline std::uint32_t codec<::bank::Account>::field_count(const ::bank::Account& 
   return count;
 }
 
-inline void codec<::bank::Account>::encode_fields(Writer& out, const ::bank::Account& value,
-                                         std::string_view prefix) {
+inline void codec<::bank::Account>::encode_fields(
+    Writer& out, const ::bank::Account& value, std::string_view prefix) {
   {  // revision, owner_, balance_, level, level_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -137,24 +138,29 @@ inline bool codec<::bank::Account>::decode(Reader& in, ::bank::Account& value) {
     ++i;
     // owner_ as "owner": std::string
     if (i == count || !in.match_key(kOwner)) break;
-    if (!read_value(in, (value.*member_pointer(members::bank_Account_owner{})))) return in.in_field("owner");
+    if (!read_value(in, (value.*member_pointer(members::bank_Account_owner{}))))
+      return in.in_field("owner");
     ++i;
     // balance_ as "balance": std::int64_t; omitempty: may be left out
     if (i != count && in.match_key(kBalance)) {
-      if (!read_value(in, (value.*member_pointer(members::bank_Account_balance{})))) return in.in_field("balance");
+      if (!read_value(in, (value.*member_pointer(members::bank_Account_balance{}))))
+        return in.in_field("balance");
       ++i;
     }
     // level: std::uint8_t
     if (i == count || !in.match_key(kLevel)) break;
-    if (!read_value(in, (value.*member_pointer(members::bank_Account_level{})))) return in.in_field("level");
+    if (!read_value(in, (value.*member_pointer(members::bank_Account_level{}))))
+      return in.in_field("level");
     ++i;
     // level_: std::uint8_t
     if (i == count || !in.match_key(kLevel2)) break;
-    if (!read_value(in, (value.*member_pointer(members::bank_Account_level_2{})))) return in.in_field("level_");
+    if (!read_value(in, (value.*member_pointer(members::bank_Account_level_2{}))))
+      return in.in_field("level_");
     ++i;
     // tags_ as "tags": std::vector<std::string>
     if (i == count || !in.match_key(kTags)) break;
-    if (!read_value(in, (value.*member_pointer(members::bank_Account_tags{})))) return in.in_field("tags");
+    if (!read_value(in, (value.*member_pointer(members::bank_Account_tags{}))))
+      return in.in_field("tags");
     ++i;
   } while (false);
   if (i == count) {  // the usual case: every key was the one expected
@@ -165,7 +171,8 @@ inline bool codec<::bank::Account>::decode(Reader& in, ::bank::Account& value) {
   return decode_rest_by_key<codec<::bank::Account>>(in, value, i, count);
 }
 
-inline int codec<::bank::Account>::decode_field(Reader& in, std::string_view key, ::bank::Account& value) {
+inline int codec<::bank::Account>::decode_field(
+    Reader& in, std::string_view key, ::bank::Account& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "tags", 4) == 0) {  // tags_ as "tags": std::vector<std::string>

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "everything.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/marshal.hpp>
@@ -37,14 +42,10 @@ struct codec<::golden::Scalars> {
   static constexpr char kColor[] = "\xa5" "color";  // "color"
   static constexpr char kLevel[] = "\xa5level";  // "level"
   static void encode(Writer& out, const ::golden::Scalars& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Scalars& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::Scalars& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::Scalars& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Scalars& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Scalars& value);
 };
 
@@ -55,14 +56,10 @@ struct codec<::golden::Point> {
   static constexpr char kX[] = "\xa1x";  // "x"
   static constexpr char kY[] = "\xa1y";  // "y"
   static void encode(Writer& out, const ::golden::Point& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Point& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::Point& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::Point& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Point& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Point& value);
 };
 
@@ -84,14 +81,10 @@ struct codec<::golden::Containers> {
   static constexpr char kNested[] = "\xa6nested";  // "nested"
   static constexpr char kAnonymous[] = "\xa9" "anonymous";  // "anonymous"
   static void encode(Writer& out, const ::golden::Containers& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Containers& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::Containers& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::Containers& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Containers& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Containers& value);
 };
 
@@ -102,15 +95,12 @@ struct codec<decltype(::golden::Containers::anonymous)> {
   static constexpr char kLabel[] = "\xa5label";  // "label"
   static constexpr char kInner[] = "\xa5inner";  // "inner"
   static void encode(Writer& out, const decltype(::golden::Containers::anonymous)& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const decltype(::golden::Containers::anonymous)& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const decltype(::golden::Containers::anonymous)& value, std::string_view prefix = {});
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous)& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
-  static int decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value);
+  static int decode_field(
+      Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value);
 };
 
 // golden::Containers::anonymous::inner: a map of 1 field
@@ -119,15 +109,12 @@ struct codec<decltype(::golden::Containers::anonymous.inner)> {
   static constexpr std::uint32_t kFieldCount = 1;
   static constexpr char kDepth[] = "\xa5" "depth";  // "depth"
   static void encode(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const decltype(::golden::Containers::anonymous.inner)& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const decltype(::golden::Containers::anonymous.inner)& value, std::string_view prefix = {});
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
-  static int decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value);
+  static int decode_field(
+      Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value);
 };
 
 // golden::Meta: a map of 2 fields
@@ -137,14 +124,9 @@ struct codec<::golden::Meta> {
   static constexpr char kVersion[] = "\xa7version";  // "version"
   static constexpr char kOrigin[] = "\xa6origin";  // "origin"
   static void encode(Writer& out, const ::golden::Meta& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Meta& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::golden::Meta& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Meta& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Meta& value);
 };
 
@@ -160,14 +142,10 @@ struct codec<::golden::Tagged> {
   static constexpr char kMetaOrigin[] = "\xa6origin";  // "origin"
   static constexpr char kWhere[] = "\xa5where";  // "where"
   static void encode(Writer& out, const ::golden::Tagged& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Tagged& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::Tagged& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::Tagged& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tagged& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Tagged& value);
 };
 
@@ -186,14 +164,10 @@ struct codec<::golden::Views> {
   static constexpr char kText[] = "\xa4text";  // "text"
   static constexpr char kN[] = "\xa1n";  // "n"
   static void encode(Writer& out, const ::golden::Views& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Views& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::Views& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::Views& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Views& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Views& value);
 };
 
@@ -204,14 +178,9 @@ struct codec<::golden::Tree> {
   static constexpr char kLabel[] = "\xa5label";  // "label"
   static constexpr char kChildren[] = "\xa8" "children";  // "children"
   static void encode(Writer& out, const ::golden::Tree& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Tree& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::golden::Tree& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tree& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Tree& value);
 };
 
@@ -225,14 +194,10 @@ struct codec<::golden::IntKeys> {
   static constexpr char kNegative[] = "\xfd";  // key -3
   static constexpr char kName[] = "\xa4name";  // "name"
   static void encode(Writer& out, const ::golden::IntKeys& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::IntKeys& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::IntKeys& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::IntKeys& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::IntKeys& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::IntKeys& value);
 };
 
@@ -241,14 +206,10 @@ template <>
 struct codec<::golden::Empty> {
   static constexpr std::uint32_t kFieldCount = 0;
   static void encode(Writer& out, const ::golden::Empty& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Empty& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::Empty& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::Empty& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Empty& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Empty& value);
 };
 
@@ -258,11 +219,9 @@ struct codec<::golden::WriteOnly> {
   static constexpr std::uint32_t kFieldCount = 1;
   static constexpr char kA[] = "\xa1" "a";  // "a"
   static void encode(Writer& out, const ::golden::WriteOnly& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::WriteOnly& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::WriteOnly& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::WriteOnly& value, std::string_view prefix = {});
 };
 
 // golden::ReadOnly: a map of 1 field; unmarshal only
@@ -271,8 +230,6 @@ struct codec<::golden::ReadOnly> {
   static constexpr std::uint32_t kFieldCount = 1;
   static constexpr char kB[] = "\xa1" "b";  // "b"
   static bool decode(Reader& in, ::golden::ReadOnly& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value);
 };
 
@@ -285,8 +242,8 @@ inline std::uint32_t codec<::golden::Scalars>::field_count(const ::golden::Scala
   return kFieldCount;
 }
 
-inline void codec<::golden::Scalars>::encode_fields(Writer& out, const ::golden::Scalars& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::Scalars>::encode_fields(
+    Writer& out, const ::golden::Scalars& value, std::string_view prefix) {
   {  // flag, i8, i16, i32, i64, u8, u16, u32, u64, plain_int, plain_long, plain_ull, f32, f64, color, level: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -441,7 +398,8 @@ inline bool codec<::golden::Scalars>::decode(Reader& in, ::golden::Scalars& valu
   return decode_rest_by_key<codec<::golden::Scalars>>(in, value, i, count);
 }
 
-inline int codec<::golden::Scalars>::decode_field(Reader& in, std::string_view key, ::golden::Scalars& value) {
+inline int codec<::golden::Scalars>::decode_field(
+    Reader& in, std::string_view key, ::golden::Scalars& value) {
   switch (key.size()) {
     case 2:
       if (std::memcmp(key.data(), "i8", 2) == 0) {  // i8: int8_t
@@ -516,8 +474,8 @@ inline std::uint32_t codec<::golden::Point>::field_count(const ::golden::Point& 
   return kFieldCount;
 }
 
-inline void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::Point& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::Point>::encode_fields(
+    Writer& out, const ::golden::Point& value, std::string_view prefix) {
   {  // x, y: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -560,7 +518,8 @@ inline bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
   return decode_rest_by_key<codec<::golden::Point>>(in, value, i, count);
 }
 
-inline int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::golden::Point& value) {
+inline int codec<::golden::Point>::decode_field(
+    Reader& in, std::string_view key, ::golden::Point& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "x", 1) == 0) {  // x: int32_t
@@ -583,8 +542,8 @@ inline std::uint32_t codec<::golden::Containers>::field_count(const ::golden::Co
   return kFieldCount;
 }
 
-inline void codec<::golden::Containers>::encode_fields(Writer& out, const ::golden::Containers& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::Containers>::encode_fields(
+    Writer& out, const ::golden::Containers& value, std::string_view prefix) {
   {  // name, blob: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -704,7 +663,8 @@ inline bool codec<::golden::Containers>::decode(Reader& in, ::golden::Containers
   return decode_rest_by_key<codec<::golden::Containers>>(in, value, i, count);
 }
 
-inline int codec<::golden::Containers>::decode_field(Reader& in, std::string_view key, ::golden::Containers& value) {
+inline int codec<::golden::Containers>::decode_field(
+    Reader& in, std::string_view key, ::golden::Containers& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "name", 4) == 0) {  // name: golden::Name
@@ -761,17 +721,19 @@ inline int codec<::golden::Containers>::decode_field(Reader& in, std::string_vie
   return kUnknownField;
 }
 
-inline void codec<decltype(::golden::Containers::anonymous)>::encode(Writer& out, const decltype(::golden::Containers::anonymous)& value) {
+inline void codec<decltype(::golden::Containers::anonymous)>::encode(
+    Writer& out, const decltype(::golden::Containers::anonymous)& value) {
   encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
-inline std::uint32_t codec<decltype(::golden::Containers::anonymous)>::field_count(const decltype(::golden::Containers::anonymous)& value) {
+inline std::uint32_t codec<decltype(::golden::Containers::anonymous)>::field_count(
+    const decltype(::golden::Containers::anonymous)& value) {
   (void)value;
   return kFieldCount;
 }
 
-inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous)& value,
-                                         std::string_view prefix) {
+inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(
+    Writer& out, const decltype(::golden::Containers::anonymous)& value, std::string_view prefix) {
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -788,7 +750,8 @@ inline void codec<decltype(::golden::Containers::anonymous)>::encode_fields(Writ
   write_value(out, value.inner);
 }
 
-inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in, decltype(::golden::Containers::anonymous)& value) {
+inline bool codec<decltype(::golden::Containers::anonymous)>::decode(
+    Reader& in, decltype(::golden::Containers::anonymous)& value) {
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
@@ -813,7 +776,8 @@ inline bool codec<decltype(::golden::Containers::anonymous)>::decode(Reader& in,
   return decode_rest_by_key<codec<decltype(::golden::Containers::anonymous)>>(in, value, i, count);
 }
 
-inline int codec<decltype(::golden::Containers::anonymous)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value) {
+inline int codec<decltype(::golden::Containers::anonymous)>::decode_field(
+    Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value) {
   switch (key.size()) {
     case 5:
       if (std::memcmp(key.data(), "label", 5) == 0) {  // label: std::string
@@ -827,17 +791,19 @@ inline int codec<decltype(::golden::Containers::anonymous)>::decode_field(Reader
   return kUnknownField;
 }
 
-inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value) {
+inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode(
+    Writer& out, const decltype(::golden::Containers::anonymous.inner)& value) {
   encode_fields(out, value, std::string_view("\x81", 1));  // map header: 1 field
 }
 
-inline std::uint32_t codec<decltype(::golden::Containers::anonymous.inner)>::field_count(const decltype(::golden::Containers::anonymous.inner)& value) {
+inline std::uint32_t codec<decltype(::golden::Containers::anonymous.inner)>::field_count(
+    const decltype(::golden::Containers::anonymous.inner)& value) {
   (void)value;
   return kFieldCount;
 }
 
-inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_fields(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value,
-                                         std::string_view prefix) {
+inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_fields(
+    Writer& out, const decltype(::golden::Containers::anonymous.inner)& value, std::string_view prefix) {
   {  // depth: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -851,7 +817,8 @@ inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_field
   }
 }
 
-inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value) {
+inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(
+    Reader& in, decltype(::golden::Containers::anonymous.inner)& value) {
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
@@ -872,7 +839,8 @@ inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(Reade
   return decode_rest_by_key<codec<decltype(::golden::Containers::anonymous.inner)>>(in, value, i, count);
 }
 
-inline int codec<decltype(::golden::Containers::anonymous.inner)>::decode_field(Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value) {
+inline int codec<decltype(::golden::Containers::anonymous.inner)>::decode_field(
+    Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value) {
   switch (key.size()) {
     case 5:
       if (std::memcmp(key.data(), "depth", 5) == 0) {  // depth: uint16_t
@@ -892,8 +860,8 @@ inline std::uint32_t codec<::golden::Meta>::field_count(const ::golden::Meta& va
   return kFieldCount;
 }
 
-inline void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Meta& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::Meta>::encode_fields(
+    Writer& out, const ::golden::Meta& value, std::string_view prefix) {
   {  // version, origin: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -936,7 +904,8 @@ inline bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
   return decode_rest_by_key<codec<::golden::Meta>>(in, value, i, count);
 }
 
-inline int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::golden::Meta& value) {
+inline int codec<::golden::Meta>::decode_field(
+    Reader& in, std::string_view key, ::golden::Meta& value) {
   switch (key.size()) {
     case 6:
       if (std::memcmp(key.data(), "origin", 6) == 0) {  // origin: std::string
@@ -966,8 +935,8 @@ inline std::uint32_t codec<::golden::Tagged>::field_count(const ::golden::Tagged
   return count;
 }
 
-inline void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::Tagged& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::Tagged>::encode_fields(
+    Writer& out, const ::golden::Tagged& value, std::string_view prefix) {
   {  // name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -1060,7 +1029,8 @@ inline bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value)
   return decode_rest_by_key<codec<::golden::Tagged>>(in, value, i, count);
 }
 
-inline int codec<::golden::Tagged>::decode_field(Reader& in, std::string_view key, ::golden::Tagged& value) {
+inline int codec<::golden::Tagged>::decode_field(
+    Reader& in, std::string_view key, ::golden::Tagged& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "s", 1) == 0) {  // scores as "s": std::vector<int32_t>
@@ -1120,8 +1090,10 @@ inline bool codec<::golden::Row>::decode(Reader& in, ::golden::Row& value) {
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.id)) return in.in_field("id");  // id: uint64_t
   if (count > 1 && !read_value(in, value.name)) return in.in_field("name");  // name: std::string
-  if (count > 2 && !read_value(in, value.balance)) return in.in_field("balance");  // balance: std::optional<double>
-  if (count > 3 && !read_value(in, value.tags)) return in.in_field("tags");  // tags: std::vector<std::string>
+  if (count > 2 && !read_value(in, value.balance))
+    return in.in_field("balance");  // balance: std::optional<double>
+  if (count > 3 && !read_value(in, value.tags))
+    return in.in_field("tags");  // tags: std::vector<std::string>
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -1138,8 +1110,8 @@ inline std::uint32_t codec<::golden::Views>::field_count(const ::golden::Views& 
   return kFieldCount;
 }
 
-inline void codec<::golden::Views>::encode_fields(Writer& out, const ::golden::Views& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::Views>::encode_fields(
+    Writer& out, const ::golden::Views& value, std::string_view prefix) {
   {  // text, n: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -1182,7 +1154,8 @@ inline bool codec<::golden::Views>::decode(Reader& in, ::golden::Views& value) {
   return decode_rest_by_key<codec<::golden::Views>>(in, value, i, count);
 }
 
-inline int codec<::golden::Views>::decode_field(Reader& in, std::string_view key, ::golden::Views& value) {
+inline int codec<::golden::Views>::decode_field(
+    Reader& in, std::string_view key, ::golden::Views& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "n", 1) == 0) {  // n: int32_t
@@ -1207,8 +1180,8 @@ inline std::uint32_t codec<::golden::Tree>::field_count(const ::golden::Tree& va
   return kFieldCount;
 }
 
-inline void codec<::golden::Tree>::encode_fields(Writer& out, const ::golden::Tree& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::Tree>::encode_fields(
+    Writer& out, const ::golden::Tree& value, std::string_view prefix) {
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -1250,7 +1223,8 @@ inline bool codec<::golden::Tree>::decode(Reader& in, ::golden::Tree& value) {
   return decode_rest_by_key<codec<::golden::Tree>>(in, value, i, count);
 }
 
-inline int codec<::golden::Tree>::decode_field(Reader& in, std::string_view key, ::golden::Tree& value) {
+inline int codec<::golden::Tree>::decode_field(
+    Reader& in, std::string_view key, ::golden::Tree& value) {
   switch (key.size()) {
     case 5:
       if (std::memcmp(key.data(), "label", 5) == 0) {  // label: std::string
@@ -1278,8 +1252,8 @@ inline std::uint32_t codec<::golden::IntKeys>::field_count(const ::golden::IntKe
   return count;
 }
 
-inline void codec<::golden::IntKeys>::encode_fields(Writer& out, const ::golden::IntKeys& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::IntKeys>::encode_fields(
+    Writer& out, const ::golden::IntKeys& value, std::string_view prefix) {
   {  // request_type, sync: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -1287,15 +1261,15 @@ inline void codec<::golden::IntKeys>::encode_fields(Writer& out, const ::golden:
         sizeof kSync - 1 + encode::max_size(value.sync));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
-    // request_type as "#0x00": uint32_t
+    // request_type as "#0": uint32_t
     p = encode::put_raw(p, kRequestType);
     p = encode::put(p, value.request_type);
-    // sync as "#0x01": uint64_t
+    // sync as "#1": uint64_t
     p = encode::put_raw(p, kSync);
     p = encode::put(p, value.sync);
     out.buffer().commit(p);
   }
-  // schema_version as "#0x05": std::optional<uint64_t> (omitempty)
+  // schema_version as "#5": std::optional<uint64_t> (omitempty)
   if (!is_empty(value.schema_version)) {
     out.raw_constant(kSchemaVersion);
     write_value(out, value.schema_version);
@@ -1322,15 +1296,15 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
   // Encoders write the keys in declaration order: each one is expected in turn and compared as
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
-    // request_type as "#0x00": uint32_t
+    // request_type as "#0": uint32_t
     if (i == count || !in.match_key(kRequestType)) break;
     if (!read_value(in, value.request_type)) return in.in_field("request_type");
     ++i;
-    // sync as "#0x01": uint64_t
+    // sync as "#1": uint64_t
     if (i == count || !in.match_key(kSync)) break;
     if (!read_value(in, value.sync)) return in.in_field("sync");
     ++i;
-    // schema_version as "#0x05": std::optional<uint64_t>; omitempty: may be left out
+    // schema_version as "#5": std::optional<uint64_t>; omitempty: may be left out
     if (i != count && in.match_key(kSchemaVersion)) {
       if (!read_value(in, value.schema_version)) return in.in_field("schema_version");
       ++i;
@@ -1360,13 +1334,13 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
       std::int64_t key = 0;
       if (!in.read_int(key)) return false;
       switch (key) {
-        case 0:  // request_type as "#0x00": uint32_t
+        case 0:  // request_type as "#0": uint32_t
           if (!read_value(in, value.request_type)) return in.in_field("request_type");
           continue;
-        case 1:  // sync as "#0x01": uint64_t
+        case 1:  // sync as "#1": uint64_t
           if (!read_value(in, value.sync)) return in.in_field("sync");
           continue;
-        case 5:  // schema_version as "#0x05": std::optional<uint64_t>
+        case 5:  // schema_version as "#5": std::optional<uint64_t>
           if (!read_value(in, value.schema_version)) return in.in_field("schema_version");
           continue;
         case -3:  // negative as "#-3": int32_t
@@ -1383,7 +1357,8 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
   return true;
 }
 
-inline int codec<::golden::IntKeys>::decode_field(Reader& in, std::string_view key, ::golden::IntKeys& value) {
+inline int codec<::golden::IntKeys>::decode_field(
+    Reader& in, std::string_view key, ::golden::IntKeys& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "name", 4) == 0) {  // name: std::string
@@ -1403,8 +1378,8 @@ inline std::uint32_t codec<::golden::Empty>::field_count(const ::golden::Empty& 
   return kFieldCount;
 }
 
-inline void codec<::golden::Empty>::encode_fields(Writer& out, const ::golden::Empty& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::Empty>::encode_fields(
+    Writer& out, const ::golden::Empty& value, std::string_view prefix) {
   out.raw(prefix);
   (void)value;
 }
@@ -1422,7 +1397,8 @@ inline bool codec<::golden::Empty>::decode(Reader& in, ::golden::Empty& value) {
   return decode_rest_by_key<codec<::golden::Empty>>(in, value, i, count);
 }
 
-inline int codec<::golden::Empty>::decode_field(Reader& in, std::string_view key, ::golden::Empty& value) {
+inline int codec<::golden::Empty>::decode_field(
+    Reader& in, std::string_view key, ::golden::Empty& value) {
   (void)in;
   (void)key;
   (void)value;
@@ -1438,8 +1414,8 @@ inline std::uint32_t codec<::golden::WriteOnly>::field_count(const ::golden::Wri
   return kFieldCount;
 }
 
-inline void codec<::golden::WriteOnly>::encode_fields(Writer& out, const ::golden::WriteOnly& value,
-                                         std::string_view prefix) {
+inline void codec<::golden::WriteOnly>::encode_fields(
+    Writer& out, const ::golden::WriteOnly& value, std::string_view prefix) {
   {  // a: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -1474,7 +1450,8 @@ inline bool codec<::golden::ReadOnly>::decode(Reader& in, ::golden::ReadOnly& va
   return decode_rest_by_key<codec<::golden::ReadOnly>>(in, value, i, count);
 }
 
-inline int codec<::golden::ReadOnly>::decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value) {
+inline int codec<::golden::ReadOnly>::decode_field(
+    Reader& in, std::string_view key, ::golden::ReadOnly& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "b", 1) == 0) {  // b: int32_t

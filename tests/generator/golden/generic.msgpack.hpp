@@ -3,6 +3,11 @@
 #pragma once
 
 #include "generic.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/msgpack_gen.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -50,14 +55,10 @@ struct codec<::generic::Request<T>> {
   static constexpr std::uint32_t kFieldCount = 1 + codec<decltype(::generic::Request<T>::payload)>::kFieldCount;
   static constexpr char kMandatory[] = "\xa9mandatory";  // "mandatory"
   static void encode(Writer& out, const ::generic::Request<T>& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Request<T>& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::Request<T>& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::Request<T>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Request<T>& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::Request<T>& value);
 };
 
@@ -68,14 +69,10 @@ struct codec<::generic::Payload> {
   static constexpr char kId[] = "\xa2id";  // "id"
   static constexpr char kName[] = "\xa4name";  // "name"
   static void encode(Writer& out, const ::generic::Payload& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Payload& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::Payload& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::Payload& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Payload& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::Payload& value);
 };
 
@@ -86,14 +83,10 @@ struct codec<::generic::Other> {
   static constexpr char kTags[] = "\xa4tags";  // "tags"
   static constexpr char kOn[] = "\xa2on";  // "on"
   static void encode(Writer& out, const ::generic::Other& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Other& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::Other& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::Other& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Other& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::Other& value);
 };
 
@@ -105,14 +98,10 @@ struct codec<::generic::Envelope<T, Version>> {
   static constexpr char kHistory[] = "\xa7history";  // "history"
   static constexpr char kVersion[] = "\xa7version";  // "version"
   static void encode(Writer& out, const ::generic::Envelope<T, Version>& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Envelope<T, Version>& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Envelope<T, Version>& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value);
 };
 
@@ -123,14 +112,10 @@ struct codec<::generic::UsesTemplates> {
   static constexpr char kFirst[] = "\xa5" "first";  // "first"
   static constexpr char kOthers[] = "\xa6others";  // "others"
   static void encode(Writer& out, const ::generic::UsesTemplates& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::UsesTemplates& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::UsesTemplates& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::UsesTemplates& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::UsesTemplates& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::UsesTemplates& value);
 };
 
@@ -141,14 +126,10 @@ struct codec<::generic::Base> {
   static constexpr char kId[] = "\xa2id";  // "id"
   static constexpr char kCreatedBy[] = "\xaa" "created_by";  // "created_by"
   static void encode(Writer& out, const ::generic::Base& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Base& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::Base& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::Base& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Base& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::Base& value);
 };
 
@@ -160,14 +141,10 @@ struct codec<::generic::Derived> {
   static constexpr char kCreatedBy[] = "\xaa" "created_by";  // "created_by"
   static constexpr char kTitle[] = "\xa5title";  // "title"
   static void encode(Writer& out, const ::generic::Derived& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Derived& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::Derived& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::Derived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Derived& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::Derived& value);
 };
 
@@ -178,14 +155,10 @@ struct codec<::generic::NestedDerived> {
   static constexpr char kBase[] = "\xa4" "Base";  // "Base"
   static constexpr char kTitle[] = "\xa5title";  // "title"
   static void encode(Writer& out, const ::generic::NestedDerived& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::NestedDerived& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::NestedDerived& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::NestedDerived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::NestedDerived& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value);
 };
 
@@ -214,14 +187,10 @@ struct codec<::generic::Checked> {
   static constexpr char kStatus[] = "\xa6status";  // "status"
   static constexpr char kExtra[] = "\xa5" "extra";  // "extra"
   static void encode(Writer& out, const ::generic::Checked& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Checked& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::Checked& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::Checked& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Checked& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::Checked& value);
 };
 
@@ -235,13 +204,14 @@ inline void codec<::generic::Request<T>>::encode(Writer& out, const ::generic::R
 template <class T>
 inline std::uint32_t codec<::generic::Request<T>>::field_count(const ::generic::Request<T>& value) {
   std::uint32_t count = kFieldCount;
-  count = count - codec<decltype(::generic::Request<T>::payload)>::kFieldCount + codec<decltype(::generic::Request<T>::payload)>::field_count(value.payload);
+  count = count - codec<decltype(::generic::Request<T>::payload)>::kFieldCount + codec<decltype(::generic::Request<T>::payload)>::field_count(
+      value.payload);
   return count;
 }
 
 template <class T>
-inline void codec<::generic::Request<T>>::encode_fields(Writer& out, const ::generic::Request<T>& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::Request<T>>::encode_fields(
+    Writer& out, const ::generic::Request<T>& value, std::string_view prefix) {
   {  // mandatory: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -280,7 +250,8 @@ inline bool codec<::generic::Request<T>>::decode(Reader& in, ::generic::Request<
 }
 
 template <class T>
-inline int codec<::generic::Request<T>>::decode_field(Reader& in, std::string_view key, ::generic::Request<T>& value) {
+inline int codec<::generic::Request<T>>::decode_field(
+    Reader& in, std::string_view key, ::generic::Request<T>& value) {
   switch (key.size()) {
     case 9:
       if (std::memcmp(key.data(), "mandatory", 9) == 0) {  // mandatory: std::string
@@ -289,7 +260,8 @@ inline int codec<::generic::Request<T>>::decode_field(Reader& in, std::string_vi
       break;
   }
   // payload: T (inline)
-  if (int field = codec<decltype(::generic::Request<T>::payload)>::decode_field(in, key, value.payload); field != kUnknownField) {
+  if (int field = codec<decltype(::generic::Request<T>::payload)>::decode_field(
+      in, key, value.payload); field != kUnknownField) {
     return field < 0 ? field : field + 1;
   }
   return kUnknownField;
@@ -304,8 +276,8 @@ inline std::uint32_t codec<::generic::Payload>::field_count(const ::generic::Pay
   return kFieldCount;
 }
 
-inline void codec<::generic::Payload>::encode_fields(Writer& out, const ::generic::Payload& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::Payload>::encode_fields(
+    Writer& out, const ::generic::Payload& value, std::string_view prefix) {
   {  // id, name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -348,7 +320,8 @@ inline bool codec<::generic::Payload>::decode(Reader& in, ::generic::Payload& va
   return decode_rest_by_key<codec<::generic::Payload>>(in, value, i, count);
 }
 
-inline int codec<::generic::Payload>::decode_field(Reader& in, std::string_view key, ::generic::Payload& value) {
+inline int codec<::generic::Payload>::decode_field(
+    Reader& in, std::string_view key, ::generic::Payload& value) {
   switch (key.size()) {
     case 2:
       if (std::memcmp(key.data(), "id", 2) == 0) {  // id: int64_t
@@ -376,8 +349,8 @@ inline std::uint32_t codec<::generic::Other>::field_count(const ::generic::Other
   return count;
 }
 
-inline void codec<::generic::Other>::encode_fields(Writer& out, const ::generic::Other& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::Other>::encode_fields(
+    Writer& out, const ::generic::Other& value, std::string_view prefix) {
   out.raw(prefix);
   // tags: std::vector<std::string>
   out.raw_constant(kTags);
@@ -420,7 +393,8 @@ inline bool codec<::generic::Other>::decode(Reader& in, ::generic::Other& value)
   return decode_rest_by_key<codec<::generic::Other>>(in, value, i, count);
 }
 
-inline int codec<::generic::Other>::decode_field(Reader& in, std::string_view key, ::generic::Other& value) {
+inline int codec<::generic::Other>::decode_field(
+    Reader& in, std::string_view key, ::generic::Other& value) {
   switch (key.size()) {
     case 2:
       if (std::memcmp(key.data(), "on", 2) == 0) {  // on: bool
@@ -437,19 +411,21 @@ inline int codec<::generic::Other>::decode_field(Reader& in, std::string_view ke
 }
 
 template <class T, int Version>
-inline void codec<::generic::Envelope<T, Version>>::encode(Writer& out, const ::generic::Envelope<T, Version>& value) {
+inline void codec<::generic::Envelope<T, Version>>::encode(
+    Writer& out, const ::generic::Envelope<T, Version>& value) {
   encode_fields(out, value, std::string_view("\x83", 1));  // map header: 3 fields
 }
 
 template <class T, int Version>
-inline std::uint32_t codec<::generic::Envelope<T, Version>>::field_count(const ::generic::Envelope<T, Version>& value) {
+inline std::uint32_t codec<::generic::Envelope<T, Version>>::field_count(
+    const ::generic::Envelope<T, Version>& value) {
   (void)value;
   return kFieldCount;
 }
 
 template <class T, int Version>
-inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::Envelope<T, Version>>::encode_fields(
+    Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix) {
   out.raw(prefix);
   // request: Request<T>
   out.raw_constant(kRequest);
@@ -468,7 +444,8 @@ inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, c
 }
 
 template <class T, int Version>
-inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic::Envelope<T, Version>& value) {
+inline bool codec<::generic::Envelope<T, Version>>::decode(
+    Reader& in, ::generic::Envelope<T, Version>& value) {
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
@@ -498,7 +475,8 @@ inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic
 }
 
 template <class T, int Version>
-inline int codec<::generic::Envelope<T, Version>>::decode_field(Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value) {
+inline int codec<::generic::Envelope<T, Version>>::decode_field(
+    Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value) {
   switch (key.size()) {
     case 7:
       if (std::memcmp(key.data(), "request", 7) == 0) {  // request: Request<T>
@@ -515,20 +493,23 @@ inline int codec<::generic::Envelope<T, Version>>::decode_field(Reader& in, std:
   return kUnknownField;
 }
 
-inline void codec<::generic::UsesTemplates>::encode(Writer& out, const ::generic::UsesTemplates& value) {
+inline void codec<::generic::UsesTemplates>::encode(
+    Writer& out, const ::generic::UsesTemplates& value) {
   std::uint32_t count = field_count(value);
   out.map_header(count);
   encode_fields(out, value);
 }
 
-inline std::uint32_t codec<::generic::UsesTemplates>::field_count(const ::generic::UsesTemplates& value) {
+inline std::uint32_t codec<::generic::UsesTemplates>::field_count(
+    const ::generic::UsesTemplates& value) {
   std::uint32_t count = kFieldCount;
-  count = count - codec<decltype(::generic::UsesTemplates::flattened)>::kFieldCount + codec<decltype(::generic::UsesTemplates::flattened)>::field_count(value.flattened);
+  count = count - codec<decltype(::generic::UsesTemplates::flattened)>::kFieldCount + codec<decltype(::generic::UsesTemplates::flattened)>::field_count(
+      value.flattened);
   return count;
 }
 
-inline void codec<::generic::UsesTemplates>::encode_fields(Writer& out, const ::generic::UsesTemplates& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::UsesTemplates>::encode_fields(
+    Writer& out, const ::generic::UsesTemplates& value, std::string_view prefix) {
   out.raw(prefix);
   // first: Request<generic::Payload>
   out.raw_constant(kFirst);
@@ -565,7 +546,8 @@ inline bool codec<::generic::UsesTemplates>::decode(Reader& in, ::generic::UsesT
   return decode_rest_by_key<codec<::generic::UsesTemplates>>(in, value, i, count);
 }
 
-inline int codec<::generic::UsesTemplates>::decode_field(Reader& in, std::string_view key, ::generic::UsesTemplates& value) {
+inline int codec<::generic::UsesTemplates>::decode_field(
+    Reader& in, std::string_view key, ::generic::UsesTemplates& value) {
   switch (key.size()) {
     case 5:
       if (std::memcmp(key.data(), "first", 5) == 0) {  // first: Request<generic::Payload>
@@ -579,7 +561,8 @@ inline int codec<::generic::UsesTemplates>::decode_field(Reader& in, std::string
       break;
   }
   // flattened: Request<generic::Other> (inline)
-  if (int field = codec<decltype(::generic::UsesTemplates::flattened)>::decode_field(in, key, value.flattened); field != kUnknownField) {
+  if (int field = codec<decltype(::generic::UsesTemplates::flattened)>::decode_field(
+      in, key, value.flattened); field != kUnknownField) {
     return field < 0 ? field : field + 2;
   }
   return kUnknownField;
@@ -594,8 +577,8 @@ inline std::uint32_t codec<::generic::Base>::field_count(const ::generic::Base& 
   return kFieldCount;
 }
 
-inline void codec<::generic::Base>::encode_fields(Writer& out, const ::generic::Base& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::Base>::encode_fields(
+    Writer& out, const ::generic::Base& value, std::string_view prefix) {
   {  // id, created_by: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -638,7 +621,8 @@ inline bool codec<::generic::Base>::decode(Reader& in, ::generic::Base& value) {
   return decode_rest_by_key<codec<::generic::Base>>(in, value, i, count);
 }
 
-inline int codec<::generic::Base>::decode_field(Reader& in, std::string_view key, ::generic::Base& value) {
+inline int codec<::generic::Base>::decode_field(
+    Reader& in, std::string_view key, ::generic::Base& value) {
   switch (key.size()) {
     case 2:
       if (std::memcmp(key.data(), "id", 2) == 0) {  // id: uint64_t
@@ -663,8 +647,8 @@ inline std::uint32_t codec<::generic::Derived>::field_count(const ::generic::Der
   return kFieldCount;
 }
 
-inline void codec<::generic::Derived>::encode_fields(Writer& out, const ::generic::Derived& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::Derived>::encode_fields(
+    Writer& out, const ::generic::Derived& value, std::string_view prefix) {
   {  // id, created_by, title: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -715,7 +699,8 @@ inline bool codec<::generic::Derived>::decode(Reader& in, ::generic::Derived& va
   return decode_rest_by_key<codec<::generic::Derived>>(in, value, i, count);
 }
 
-inline int codec<::generic::Derived>::decode_field(Reader& in, std::string_view key, ::generic::Derived& value) {
+inline int codec<::generic::Derived>::decode_field(
+    Reader& in, std::string_view key, ::generic::Derived& value) {
   switch (key.size()) {
     case 2:
       if (std::memcmp(key.data(), "id", 2) == 0) {  // id: uint64_t
@@ -736,17 +721,19 @@ inline int codec<::generic::Derived>::decode_field(Reader& in, std::string_view 
   return kUnknownField;
 }
 
-inline void codec<::generic::NestedDerived>::encode(Writer& out, const ::generic::NestedDerived& value) {
+inline void codec<::generic::NestedDerived>::encode(
+    Writer& out, const ::generic::NestedDerived& value) {
   encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields
 }
 
-inline std::uint32_t codec<::generic::NestedDerived>::field_count(const ::generic::NestedDerived& value) {
+inline std::uint32_t codec<::generic::NestedDerived>::field_count(
+    const ::generic::NestedDerived& value) {
   (void)value;
   return kFieldCount;
 }
 
-inline void codec<::generic::NestedDerived>::encode_fields(Writer& out, const ::generic::NestedDerived& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::NestedDerived>::encode_fields(
+    Writer& out, const ::generic::NestedDerived& value, std::string_view prefix) {
   out.raw(prefix);
   // base generic::Base
   out.raw_constant(kBase);
@@ -786,7 +773,8 @@ inline bool codec<::generic::NestedDerived>::decode(Reader& in, ::generic::Neste
   return decode_rest_by_key<codec<::generic::NestedDerived>>(in, value, i, count);
 }
 
-inline int codec<::generic::NestedDerived>::decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value) {
+inline int codec<::generic::NestedDerived>::decode_field(
+    Reader& in, std::string_view key, ::generic::NestedDerived& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "Base", 4) == 0) {  // base generic::Base
@@ -841,7 +829,8 @@ inline bool codec<::generic::RowDerived>::decode(Reader& in, ::generic::RowDeriv
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, static_cast<::generic::RowBase&>(value))) return in.in_field("RowBase");  // base generic::RowBase
+  if (count > 0 && !read_value(in, static_cast<::generic::RowBase&>(value)))
+    return in.in_field("RowBase");  // base generic::RowBase
   if (count > 1 && !read_value(in, value.title)) return in.in_field("title");  // title: std::string
   for (std::uint32_t i = 2; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
@@ -859,8 +848,8 @@ inline std::uint32_t codec<::generic::Checked>::field_count(const ::generic::Che
   return kFieldCount;
 }
 
-inline void codec<::generic::Checked>::encode_fields(Writer& out, const ::generic::Checked& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::Checked>::encode_fields(
+    Writer& out, const ::generic::Checked& value, std::string_view prefix) {
   {  // name, count: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -927,7 +916,6 @@ inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& va
       }
       if (field == kFieldFailed) return in.in_field(key);
       return in.unknown_key(key);  // strict: unknown keys are an error
-      continue;
     }
     if (in.failed()) return false;
     // a key of another type: skip it and its value
@@ -939,7 +927,8 @@ inline bool codec<::generic::Checked>::decode(Reader& in, ::generic::Checked& va
   return true;
 }
 
-inline int codec<::generic::Checked>::decode_field(Reader& in, std::string_view key, ::generic::Checked& value) {
+inline int codec<::generic::Checked>::decode_field(
+    Reader& in, std::string_view key, ::generic::Checked& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "n", 1) == 0) {  // count as "n": int32_t

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "limits.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/marshal.hpp>
@@ -84,14 +89,10 @@ struct codec<::guarded::Request> {
   static constexpr char kBalances[] = "\xa8" "balances";  // "balances"
   static constexpr char kMeta[] = "\xa4meta";  // "meta"
   static void encode(Writer& out, const ::guarded::Request& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::guarded::Request& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::guarded::Request& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::guarded::Request& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::guarded::Request& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::guarded::Request& value);
 };
 
@@ -104,8 +105,8 @@ inline std::uint32_t codec<::guarded::Request>::field_count(const ::guarded::Req
   return kFieldCount;
 }
 
-inline void codec<::guarded::Request>::encode_fields(Writer& out, const ::guarded::Request& value,
-                                         std::string_view prefix) {
+inline void codec<::guarded::Request>::encode_fields(
+    Writer& out, const ::guarded::Request& value, std::string_view prefix) {
   {  // name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -214,7 +215,8 @@ inline bool codec<::guarded::Request>::decode(Reader& in, ::guarded::Request& va
   return decode_rest_by_key<codec<::guarded::Request>>(in, value, i, count);
 }
 
-inline int codec<::guarded::Request>::decode_field(Reader& in, std::string_view key, ::guarded::Request& value) {
+inline int codec<::guarded::Request>::decode_field(
+    Reader& in, std::string_view key, ::guarded::Request& value) {
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "ids", 3) == 0) {  // ids: std::vector<std::int32_t>

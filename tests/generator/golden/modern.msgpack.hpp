@@ -3,6 +3,11 @@
 #pragma once
 
 #include "modern.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/chrono.hpp>
 #include <msgpack_gen/marshal.hpp>
@@ -27,14 +32,9 @@ struct codec<::modern::Node> {
   static constexpr char kLabel[] = "\xa5label";  // "label"
   static constexpr char kNext[] = "\xa4next";  // "next"
   static void encode(Writer& out, const ::modern::Node& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::modern::Node& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::modern::Node& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Node& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::modern::Node& value);
 };
 
@@ -53,14 +53,10 @@ struct codec<::modern::Shapes> {
   static constexpr char kEntry[] = "\xa5" "entry";  // "entry"
   static constexpr char kTriple[] = "\xa6triple";  // "triple"
   static void encode(Writer& out, const ::modern::Shapes& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::modern::Shapes& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::modern::Shapes& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::modern::Shapes& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Shapes& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::modern::Shapes& value);
 };
 
@@ -73,8 +69,8 @@ inline std::uint32_t codec<::modern::Node>::field_count(const ::modern::Node& va
   return kFieldCount;
 }
 
-inline void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::Node& value,
-                                         std::string_view prefix) {
+inline void codec<::modern::Node>::encode_fields(
+    Writer& out, const ::modern::Node& value, std::string_view prefix) {
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -116,7 +112,8 @@ inline bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
   return decode_rest_by_key<codec<::modern::Node>>(in, value, i, count);
 }
 
-inline int codec<::modern::Node>::decode_field(Reader& in, std::string_view key, ::modern::Node& value) {
+inline int codec<::modern::Node>::decode_field(
+    Reader& in, std::string_view key, ::modern::Node& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "next", 4) == 0) {  // next: std::unique_ptr<Node>
@@ -144,8 +141,8 @@ inline std::uint32_t codec<::modern::Shapes>::field_count(const ::modern::Shapes
   return count;
 }
 
-inline void codec<::modern::Shapes>::encode_fields(Writer& out, const ::modern::Shapes& value,
-                                         std::string_view prefix) {
+inline void codec<::modern::Shapes>::encode_fields(
+    Writer& out, const ::modern::Shapes& value, std::string_view prefix) {
   out.raw(prefix);
   // value: std::variant<std::monostate, int64_t, std::string>
   out.raw_constant(kValue);
@@ -239,7 +236,8 @@ inline bool codec<::modern::Shapes>::decode(Reader& in, ::modern::Shapes& value)
   return decode_rest_by_key<codec<::modern::Shapes>>(in, value, i, count);
 }
 
-inline int codec<::modern::Shapes>::decode_field(Reader& in, std::string_view key, ::modern::Shapes& value) {
+inline int codec<::modern::Shapes>::decode_field(
+    Reader& in, std::string_view key, ::modern::Shapes& value) {
   switch (key.size()) {
     case 2:
       if (std::memcmp(key.data(), "at", 2) == 0) {  // at: std::chrono::system_clock::time_point

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "wide.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/pool.hpp>
@@ -91,14 +96,10 @@ struct codec<::wide::ManyRequired> {
   static constexpr char kF69[] = "\xa3" "f69";  // "f69"
   static constexpr char kOptionalTail[] = "\xadoptional_tail";  // "optional_tail"
   static void encode(Writer& out, const ::wide::ManyRequired& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::wide::ManyRequired& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::wide::ManyRequired& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::wide::ManyRequired& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::wide::ManyRequired& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::wide::ManyRequired& value);
 };
 
@@ -111,8 +112,8 @@ inline std::uint32_t codec<::wide::ManyRequired>::field_count(const ::wide::Many
   return kFieldCount;
 }
 
-inline void codec<::wide::ManyRequired>::encode_fields(Writer& out, const ::wide::ManyRequired& value,
-                                         std::string_view prefix) {
+inline void codec<::wide::ManyRequired>::encode_fields(
+    Writer& out, const ::wide::ManyRequired& value, std::string_view prefix) {
   {  // f00, f01, f02, f03, f04, f05, f06, f07, f08, f09, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69, optional_tail: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -860,7 +861,8 @@ inline bool codec<::wide::ManyRequired>::decode(Reader& in, ::wide::ManyRequired
   return true;
 }
 
-inline int codec<::wide::ManyRequired>::decode_field(Reader& in, std::string_view key, ::wide::ManyRequired& value) {
+inline int codec<::wide::ManyRequired>::decode_field(
+    Reader& in, std::string_view key, ::wide::ManyRequired& value) {
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "f00", 3) == 0) {  // f00: std::int32_t

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "data.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/marshal.hpp>
@@ -23,14 +28,9 @@ struct codec<::shop::Sub> {
   static constexpr char kKey[] = "\xa3key";  // "key"
   static constexpr char kActive[] = "\xa6" "active";  // "active"
   static void encode(Writer& out, const ::shop::Sub& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::shop::Sub& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::shop::Sub& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Sub& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::shop::Sub& value);
 };
 
@@ -46,14 +46,9 @@ struct codec<::shop::Data> {
   static constexpr char kMeta[] = "\xa4meta";  // "meta"
   static constexpr char kFlags[] = "\xa5" "flags";  // "flags"
   static void encode(Writer& out, const ::shop::Data& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::shop::Data& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::shop::Data& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Data& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::shop::Data& value);
 };
 
@@ -63,15 +58,12 @@ struct codec<decltype(::shop::Data::internal)> {
   static constexpr std::uint32_t kFieldCount = 1;
   static constexpr char kValue[] = "\xa5value";  // "value"
   static void encode(Writer& out, const decltype(::shop::Data::internal)& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const decltype(::shop::Data::internal)& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const decltype(::shop::Data::internal)& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const decltype(::shop::Data::internal)& value, std::string_view prefix = {});
   static bool decode(Reader& in, decltype(::shop::Data::internal)& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
-  static int decode_field(Reader& in, std::string_view key, decltype(::shop::Data::internal)& value);
+  static int decode_field(
+      Reader& in, std::string_view key, decltype(::shop::Data::internal)& value);
 };
 
 inline void codec<::shop::Sub>::encode(Writer& out, const ::shop::Sub& value) {
@@ -83,8 +75,8 @@ inline std::uint32_t codec<::shop::Sub>::field_count(const ::shop::Sub& value) {
   return kFieldCount;
 }
 
-inline void codec<::shop::Sub>::encode_fields(Writer& out, const ::shop::Sub& value,
-                                         std::string_view prefix) {
+inline void codec<::shop::Sub>::encode_fields(
+    Writer& out, const ::shop::Sub& value, std::string_view prefix) {
   {  // key, active: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -103,7 +95,28 @@ inline void codec<::shop::Sub>::encode_fields(Writer& out, const ::shop::Sub& va
 }
 
 inline bool codec<::shop::Sub>::decode(Reader& in, ::shop::Sub& value) {
-  return decode_map_by_key<codec<::shop::Sub>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // key: std::string
+    if (i == count || !in.match_key(kKey)) break;
+    if (!read_value(in, value.key)) return in.in_field("key");
+    ++i;
+    // active: bool
+    if (i == count || !in.match_key(kActive)) break;
+    if (!read_value(in, value.active)) return in.in_field("active");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::shop::Sub>>(in, value, i, count);
 }
 
 inline int codec<::shop::Sub>::decode_field(Reader& in, std::string_view key, ::shop::Sub& value) {
@@ -131,8 +144,8 @@ inline std::uint32_t codec<::shop::Data>::field_count(const ::shop::Data& value)
   return kFieldCount;
 }
 
-inline void codec<::shop::Data>::encode_fields(Writer& out, const ::shop::Data& value,
-                                         std::string_view prefix) {
+inline void codec<::shop::Data>::encode_fields(
+    Writer& out, const ::shop::Data& value, std::string_view prefix) {
   {  // name, count: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -166,10 +179,52 @@ inline void codec<::shop::Data>::encode_fields(Writer& out, const ::shop::Data& 
 }
 
 inline bool codec<::shop::Data>::decode(Reader& in, ::shop::Data& value) {
-  return decode_map_by_key<codec<::shop::Data>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name: std::string
+    if (i == count || !in.match_key(kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("name");
+    ++i;
+    // count: int64_t
+    if (i == count || !in.match_key(kCount)) break;
+    if (!read_value(in, value.count)) return in.in_field("count");
+    ++i;
+    // subs: std::vector<Sub>
+    if (i == count || !in.match_key(kSubs)) break;
+    if (!read_value(in, value.subs)) return in.in_field("subs");
+    ++i;
+    // internal: unnamed struct
+    if (i == count || !in.match_key(kInternal)) break;
+    if (!read_value(in, value.internal)) return in.in_field("internal");
+    ++i;
+    // weights: std::vector<uint64_t>
+    if (i == count || !in.match_key(kWeights)) break;
+    if (!read_value(in, value.weights)) return in.in_field("weights");
+    ++i;
+    // meta: std::map<std::string, Sub>
+    if (i == count || !in.match_key(kMeta)) break;
+    if (!read_value(in, value.meta)) return in.in_field("meta");
+    ++i;
+    // flags: std::map<std::string, bool>
+    if (i == count || !in.match_key(kFlags)) break;
+    if (!read_value(in, value.flags)) return in.in_field("flags");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::shop::Data>>(in, value, i, count);
 }
 
-inline int codec<::shop::Data>::decode_field(Reader& in, std::string_view key, ::shop::Data& value) {
+inline int codec<::shop::Data>::decode_field(
+    Reader& in, std::string_view key, ::shop::Data& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "name", 4) == 0) {  // name: std::string
@@ -204,17 +259,19 @@ inline int codec<::shop::Data>::decode_field(Reader& in, std::string_view key, :
   return kUnknownField;
 }
 
-inline void codec<decltype(::shop::Data::internal)>::encode(Writer& out, const decltype(::shop::Data::internal)& value) {
+inline void codec<decltype(::shop::Data::internal)>::encode(
+    Writer& out, const decltype(::shop::Data::internal)& value) {
   encode_fields(out, value, std::string_view("\x81", 1));  // map header: 1 field
 }
 
-inline std::uint32_t codec<decltype(::shop::Data::internal)>::field_count(const decltype(::shop::Data::internal)& value) {
+inline std::uint32_t codec<decltype(::shop::Data::internal)>::field_count(
+    const decltype(::shop::Data::internal)& value) {
   (void)value;
   return kFieldCount;
 }
 
-inline void codec<decltype(::shop::Data::internal)>::encode_fields(Writer& out, const decltype(::shop::Data::internal)& value,
-                                         std::string_view prefix) {
+inline void codec<decltype(::shop::Data::internal)>::encode_fields(
+    Writer& out, const decltype(::shop::Data::internal)& value, std::string_view prefix) {
   {  // value: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -228,11 +285,30 @@ inline void codec<decltype(::shop::Data::internal)>::encode_fields(Writer& out, 
   }
 }
 
-inline bool codec<decltype(::shop::Data::internal)>::decode(Reader& in, decltype(::shop::Data::internal)& value) {
-  return decode_map_by_key<codec<decltype(::shop::Data::internal)>>(in, value);  // string keys; unknown ones skipped
+inline bool codec<decltype(::shop::Data::internal)>::decode(
+    Reader& in, decltype(::shop::Data::internal)& value) {
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // value: float
+    if (i == count || !in.match_key(kValue)) break;
+    if (!read_value(in, value.value)) return in.in_field("value");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<decltype(::shop::Data::internal)>>(in, value, i, count);
 }
 
-inline int codec<decltype(::shop::Data::internal)>::decode_field(Reader& in, std::string_view key, decltype(::shop::Data::internal)& value) {
+inline int codec<decltype(::shop::Data::internal)>::decode_field(
+    Reader& in, std::string_view key, decltype(::shop::Data::internal)& value) {
   switch (key.size()) {
     case 5:
       if (std::memcmp(key.data(), "value", 5) == 0) {  // value: float

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "invoice.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/marshal.hpp>
@@ -24,14 +29,10 @@ struct codec<::shop::Invoice> {
   static constexpr char kTotal[] = "\xa5total";  // "total"
   static constexpr char kLines[] = "\xa5lines";  // "lines"
   static void encode(Writer& out, const ::shop::Invoice& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::shop::Invoice& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::shop::Invoice& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::shop::Invoice& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Invoice& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::shop::Invoice& value);
 };
 
@@ -44,8 +45,8 @@ inline std::uint32_t codec<::shop::Invoice>::field_count(const ::shop::Invoice& 
   return kFieldCount;
 }
 
-inline void codec<::shop::Invoice>::encode_fields(Writer& out, const ::shop::Invoice& value,
-                                         std::string_view prefix) {
+inline void codec<::shop::Invoice>::encode_fields(
+    Writer& out, const ::shop::Invoice& value, std::string_view prefix) {
   {  // id: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -66,10 +67,36 @@ inline void codec<::shop::Invoice>::encode_fields(Writer& out, const ::shop::Inv
 }
 
 inline bool codec<::shop::Invoice>::decode(Reader& in, ::shop::Invoice& value) {
-  return decode_map_by_key<codec<::shop::Invoice>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // id: std::string
+    if (i == count || !in.match_key(kId)) break;
+    if (!read_value(in, value.id)) return in.in_field("id");
+    ++i;
+    // total: bank::Money
+    if (i == count || !in.match_key(kTotal)) break;
+    if (!read_value(in, value.total)) return in.in_field("total");
+    ++i;
+    // lines: std::vector<bank::Money>
+    if (i == count || !in.match_key(kLines)) break;
+    if (!read_value(in, value.lines)) return in.in_field("lines");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::shop::Invoice>>(in, value, i, count);
 }
 
-inline int codec<::shop::Invoice>::decode_field(Reader& in, std::string_view key, ::shop::Invoice& value) {
+inline int codec<::shop::Invoice>::decode_field(
+    Reader& in, std::string_view key, ::shop::Invoice& value) {
   switch (key.size()) {
     case 2:
       if (std::memcmp(key.data(), "id", 2) == 0) {  // id: std::string

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "request.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/marshal.hpp>
@@ -23,14 +28,10 @@ struct codec<::shop::Request> {
   static constexpr char kUser[] = "\xa4user";  // "user"
   static constexpr char kArgs[] = "\xa4" "args";  // "args"
   static void encode(Writer& out, const ::shop::Request& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::shop::Request& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::shop::Request& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::shop::Request& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Request& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::shop::Request& value);
 };
 
@@ -46,8 +47,8 @@ inline std::uint32_t codec<::shop::Request>::field_count(const ::shop::Request& 
   return kFieldCount;
 }
 
-inline void codec<::shop::Request>::encode_fields(Writer& out, const ::shop::Request& value,
-                                         std::string_view prefix) {
+inline void codec<::shop::Request>::encode_fields(
+    Writer& out, const ::shop::Request& value, std::string_view prefix) {
   {  // user: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -68,7 +69,20 @@ inline bool codec<::shop::Request>::decode(Reader& in, ::shop::Request& value) {
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
-  for (std::uint32_t i = 0; i < count; ++i) {
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // user: std::string
+    if (i == count || !in.match_key(kUser)) break;
+    if (!read_value(in, value.user)) return in.in_field("user");
+    ++i;
+    // args: std::vector<std::string>
+    if (i == count || !in.match_key(kArgs)) break;
+    if (!read_value(in, value.args)) return in.in_field("args");
+    ++i;
+  } while (false);
+  for (; i < count; ++i) {
     std::string_view key;
     if (in.read_key(key)) {
       int field = decode_field(in, key, value);
@@ -89,7 +103,8 @@ inline bool codec<::shop::Request>::decode(Reader& in, ::shop::Request& value) {
   return true;
 }
 
-inline int codec<::shop::Request>::decode_field(Reader& in, std::string_view key, ::shop::Request& value) {
+inline int codec<::shop::Request>::decode_field(
+    Reader& in, std::string_view key, ::shop::Request& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "user", 4) == 0) {  // user: std::string

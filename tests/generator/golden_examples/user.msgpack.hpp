@@ -3,6 +3,11 @@
 #pragma once
 
 #include "user.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/marshal.hpp>
@@ -23,14 +28,9 @@ struct codec<::shop::Audit> {
   static constexpr char kCreatedAt[] = "\xaa" "created_at";  // "created_at"
   static constexpr char kCreatedBy[] = "\xaa" "created_by";  // "created_by"
   static void encode(Writer& out, const ::shop::Audit& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::shop::Audit& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::shop::Audit& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Audit& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::shop::Audit& value);
 };
 
@@ -44,14 +44,9 @@ struct codec<::shop::User> {
   static constexpr char kAuditCreatedAt[] = "\xaa" "created_at";  // "created_at"
   static constexpr char kAuditCreatedBy[] = "\xaa" "created_by";  // "created_by"
   static void encode(Writer& out, const ::shop::User& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::shop::User& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::shop::User& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::User& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::shop::User& value);
 };
 
@@ -71,8 +66,8 @@ inline std::uint32_t codec<::shop::Audit>::field_count(const ::shop::Audit& valu
   return kFieldCount;
 }
 
-inline void codec<::shop::Audit>::encode_fields(Writer& out, const ::shop::Audit& value,
-                                         std::string_view prefix) {
+inline void codec<::shop::Audit>::encode_fields(
+    Writer& out, const ::shop::Audit& value, std::string_view prefix) {
   {  // created_at, created_by: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -91,10 +86,32 @@ inline void codec<::shop::Audit>::encode_fields(Writer& out, const ::shop::Audit
 }
 
 inline bool codec<::shop::Audit>::decode(Reader& in, ::shop::Audit& value) {
-  return decode_map_by_key<codec<::shop::Audit>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // created_at: int64_t
+    if (i == count || !in.match_key(kCreatedAt)) break;
+    if (!read_value(in, value.created_at)) return in.in_field("created_at");
+    ++i;
+    // created_by: std::string
+    if (i == count || !in.match_key(kCreatedBy)) break;
+    if (!read_value(in, value.created_by)) return in.in_field("created_by");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::shop::Audit>>(in, value, i, count);
 }
 
-inline int codec<::shop::Audit>::decode_field(Reader& in, std::string_view key, ::shop::Audit& value) {
+inline int codec<::shop::Audit>::decode_field(
+    Reader& in, std::string_view key, ::shop::Audit& value) {
   switch (key.size()) {
     case 10:
       if (std::memcmp(key.data(), "created_at", 10) == 0) {  // created_at: int64_t
@@ -120,8 +137,8 @@ inline std::uint32_t codec<::shop::User>::field_count(const ::shop::User& value)
   return count;
 }
 
-inline void codec<::shop::User>::encode_fields(Writer& out, const ::shop::User& value,
-                                         std::string_view prefix) {
+inline void codec<::shop::User>::encode_fields(
+    Writer& out, const ::shop::User& value, std::string_view prefix) {
   {  // name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -156,10 +173,45 @@ inline void codec<::shop::User>::encode_fields(Writer& out, const ::shop::User& 
 }
 
 inline bool codec<::shop::User>::decode(Reader& in, ::shop::User& value) {
-  return decode_map_by_key<codec<::shop::User>>(in, value);  // string keys; unknown ones skipped
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // name as "username": std::string
+    if (i == count || !in.match_key(kName)) break;
+    if (!read_value(in, value.name)) return in.in_field("username");
+    ++i;
+    // note: std::optional<std::string>; omitempty: may be left out
+    if (i != count && in.match_key(kNote)) {
+      if (!read_value(in, value.note)) return in.in_field("note");
+      ++i;
+    }
+    // roles: std::vector<std::string>
+    if (i == count || !in.match_key(kRoles)) break;
+    if (!read_value(in, value.roles)) return in.in_field("roles");
+    ++i;
+    // audit.created_at: int64_t
+    if (i == count || !in.match_key(kAuditCreatedAt)) break;
+    if (!read_value(in, value.audit.created_at)) return in.in_field("created_at");
+    ++i;
+    // audit.created_by: std::string
+    if (i == count || !in.match_key(kAuditCreatedBy)) break;
+    if (!read_value(in, value.audit.created_by)) return in.in_field("created_by");
+    ++i;
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return decode_rest_by_key<codec<::shop::User>>(in, value, i, count);
 }
 
-inline int codec<::shop::User>::decode_field(Reader& in, std::string_view key, ::shop::User& value) {
+inline int codec<::shop::User>::decode_field(
+    Reader& in, std::string_view key, ::shop::User& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "note", 4) == 0) {  // note: std::optional<std::string>

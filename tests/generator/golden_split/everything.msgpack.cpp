@@ -21,8 +21,8 @@ std::uint32_t codec<::golden::Point>::field_count(const ::golden::Point& value) 
   return kFieldCount;
 }
 
-void codec<::golden::Point>::encode_fields(Writer& out, const ::golden::Point& value,
-                                         std::string_view prefix) {
+void codec<::golden::Point>::encode_fields(
+    Writer& out, const ::golden::Point& value, std::string_view prefix) {
   {  // x, y: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -96,8 +96,8 @@ std::uint32_t codec<::golden::Meta>::field_count(const ::golden::Meta& value) {
   return kFieldCount;
 }
 
-void codec<::golden::Meta>::encode_fields(Writer& out, const ::golden::Meta& value,
-                                         std::string_view prefix) {
+void codec<::golden::Meta>::encode_fields(
+    Writer& out, const ::golden::Meta& value, std::string_view prefix) {
   {  // version, origin: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -183,8 +183,8 @@ std::uint32_t codec<::golden::Tagged>::field_count(const ::golden::Tagged& value
   return count;
 }
 
-void codec<::golden::Tagged>::encode_fields(Writer& out, const ::golden::Tagged& value,
-                                         std::string_view prefix) {
+void codec<::golden::Tagged>::encode_fields(
+    Writer& out, const ::golden::Tagged& value, std::string_view prefix) {
   {  // name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -277,7 +277,8 @@ bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value) {
   return decode_rest_by_key<codec<::golden::Tagged>>(in, value, i, count);
 }
 
-int codec<::golden::Tagged>::decode_field(Reader& in, std::string_view key, ::golden::Tagged& value) {
+int codec<::golden::Tagged>::decode_field(
+    Reader& in, std::string_view key, ::golden::Tagged& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "s", 1) == 0) {  // scores as "s": std::vector<int32_t>
@@ -337,8 +338,10 @@ bool codec<::golden::Row>::decode(Reader& in, ::golden::Row& value) {
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.id)) return in.in_field("id");  // id: uint64_t
   if (count > 1 && !read_value(in, value.name)) return in.in_field("name");  // name: std::string
-  if (count > 2 && !read_value(in, value.balance)) return in.in_field("balance");  // balance: std::optional<double>
-  if (count > 3 && !read_value(in, value.tags)) return in.in_field("tags");  // tags: std::vector<std::string>
+  if (count > 2 && !read_value(in, value.balance))
+    return in.in_field("balance");  // balance: std::optional<double>
+  if (count > 3 && !read_value(in, value.tags))
+    return in.in_field("tags");  // tags: std::vector<std::string>
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

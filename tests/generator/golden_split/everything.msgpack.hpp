@@ -3,6 +3,11 @@
 #pragma once
 
 #include "everything.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/marshal.hpp>
@@ -21,14 +26,10 @@ template <>
 struct codec<::golden::Point> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::golden::Point& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Point& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::Point& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::Point& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Point& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Point& value);
 };
 
@@ -37,14 +38,9 @@ template <>
 struct codec<::golden::Meta> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::golden::Meta& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Meta& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::golden::Meta& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Meta& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Meta& value);
 };
 
@@ -53,14 +49,10 @@ template <>
 struct codec<::golden::Tagged> {
   static constexpr std::uint32_t kFieldCount = 7;
   static void encode(Writer& out, const ::golden::Tagged& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::golden::Tagged& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::golden::Tagged& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::golden::Tagged& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tagged& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::golden::Tagged& value);
 };
 

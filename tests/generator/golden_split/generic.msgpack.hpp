@@ -3,6 +3,11 @@
 #pragma once
 
 #include "generic.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/msgpack_gen.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -21,31 +26,29 @@ struct codec<::generic::Envelope<T, Version>> {
   static constexpr char kHistory[] = "\xa7history";  // "history"
   static constexpr char kVersion[] = "\xa7version";  // "version"
   static void encode(Writer& out, const ::generic::Envelope<T, Version>& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::generic::Envelope<T, Version>& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Envelope<T, Version>& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value);
 };
 
 template <class T, int Version>
-inline void codec<::generic::Envelope<T, Version>>::encode(Writer& out, const ::generic::Envelope<T, Version>& value) {
+inline void codec<::generic::Envelope<T, Version>>::encode(
+    Writer& out, const ::generic::Envelope<T, Version>& value) {
   encode_fields(out, value, std::string_view("\x83", 1));  // map header: 3 fields
 }
 
 template <class T, int Version>
-inline std::uint32_t codec<::generic::Envelope<T, Version>>::field_count(const ::generic::Envelope<T, Version>& value) {
+inline std::uint32_t codec<::generic::Envelope<T, Version>>::field_count(
+    const ::generic::Envelope<T, Version>& value) {
   (void)value;
   return kFieldCount;
 }
 
 template <class T, int Version>
-inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, const ::generic::Envelope<T, Version>& value,
-                                         std::string_view prefix) {
+inline void codec<::generic::Envelope<T, Version>>::encode_fields(
+    Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix) {
   out.raw(prefix);
   // request: Request<T>
   out.raw_constant(kRequest);
@@ -64,7 +67,8 @@ inline void codec<::generic::Envelope<T, Version>>::encode_fields(Writer& out, c
 }
 
 template <class T, int Version>
-inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic::Envelope<T, Version>& value) {
+inline bool codec<::generic::Envelope<T, Version>>::decode(
+    Reader& in, ::generic::Envelope<T, Version>& value) {
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
@@ -94,7 +98,8 @@ inline bool codec<::generic::Envelope<T, Version>>::decode(Reader& in, ::generic
 }
 
 template <class T, int Version>
-inline int codec<::generic::Envelope<T, Version>>::decode_field(Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value) {
+inline int codec<::generic::Envelope<T, Version>>::decode_field(
+    Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value) {
   switch (key.size()) {
     case 7:
       if (std::memcmp(key.data(), "request", 7) == 0) {  // request: Request<T>

@@ -21,8 +21,8 @@ std::uint32_t codec<::modern::Node>::field_count(const ::modern::Node& value) {
   return kFieldCount;
 }
 
-void codec<::modern::Node>::encode_fields(Writer& out, const ::modern::Node& value,
-                                         std::string_view prefix) {
+void codec<::modern::Node>::encode_fields(
+    Writer& out, const ::modern::Node& value, std::string_view prefix) {
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "modern.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/pointers.hpp>
@@ -21,14 +26,9 @@ template <>
 struct codec<::modern::Node> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::modern::Node& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::modern::Node& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::modern::Node& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Node& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::modern::Node& value);
 };
 

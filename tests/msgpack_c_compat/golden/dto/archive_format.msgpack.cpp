@@ -22,8 +22,8 @@ std::uint32_t codec<::archive::Timestamps>::field_count(const ::archive::Timesta
   return kFieldCount;
 }
 
-void codec<::archive::Timestamps>::encode_fields(Writer& out, const ::archive::Timestamps& value,
-                                         std::string_view prefix) {
+void codec<::archive::Timestamps>::encode_fields(
+    Writer& out, const ::archive::Timestamps& value, std::string_view prefix) {
   {  // created, modified, nanos: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -74,7 +74,8 @@ bool codec<::archive::Timestamps>::decode(Reader& in, ::archive::Timestamps& val
   return decode_rest_by_key<codec<::archive::Timestamps>>(in, value, i, count);
 }
 
-int codec<::archive::Timestamps>::decode_field(Reader& in, std::string_view key, ::archive::Timestamps& value) {
+int codec<::archive::Timestamps>::decode_field(
+    Reader& in, std::string_view key, ::archive::Timestamps& value) {
   switch (key.size()) {
     case 5:
       if (std::memcmp(key.data(), "nanos", 5) == 0) {  // nanos: std::uint32_t
@@ -113,8 +114,8 @@ std::uint32_t codec<::archive::EntryHeader>::field_count(const ::archive::EntryH
   return kFieldCount;
 }
 
-void codec<::archive::EntryHeader>::encode_fields(Writer& out, const ::archive::EntryHeader& value,
-                                         std::string_view prefix) {
+void codec<::archive::EntryHeader>::encode_fields(
+    Writer& out, const ::archive::EntryHeader& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // path, mode: one capacity check for the run
@@ -166,7 +167,8 @@ bool codec<::archive::EntryHeader>::decode(Reader& in, ::archive::EntryHeader& v
   return decode_rest_by_key<codec<::archive::EntryHeader>>(in, value, i, count);
 }
 
-int codec<::archive::EntryHeader>::decode_field(Reader& in, std::string_view key, ::archive::EntryHeader& value) {
+int codec<::archive::EntryHeader>::decode_field(
+    Reader& in, std::string_view key, ::archive::EntryHeader& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "path", 4) == 0) {  // path: std::string
@@ -209,8 +211,8 @@ std::uint32_t codec<::archive::FileEntry>::field_count(const ::archive::FileEntr
   return kFieldCount;
 }
 
-void codec<::archive::FileEntry>::encode_fields(Writer& out, const ::archive::FileEntry& value,
-                                         std::string_view prefix) {
+void codec<::archive::FileEntry>::encode_fields(
+    Writer& out, const ::archive::FileEntry& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   out.raw(prefix);
@@ -262,7 +264,8 @@ bool codec<::archive::FileEntry>::decode(Reader& in, ::archive::FileEntry& value
   do {
     // base archive::EntryHeader
     if (i == count || !in.match_key(keys_archive_FileEntry::kEntryHeader)) break;
-    if (!read_value(in, static_cast<::archive::EntryHeader&>(value))) return in.in_field("EntryHeader");
+    if (!read_value(in, static_cast<::archive::EntryHeader&>(value)))
+      return in.in_field("EntryHeader");
     ++i;
     // kind_of_entry as "kind": archive::EntryKind
     if (i == count || !in.match_key(keys_archive_FileEntry::kKindOfEntry)) break;
@@ -305,7 +308,8 @@ bool codec<::archive::FileEntry>::decode(Reader& in, ::archive::FileEntry& value
   return decode_rest_by_key<codec<::archive::FileEntry>>(in, value, i, count);
 }
 
-int codec<::archive::FileEntry>::decode_field(Reader& in, std::string_view key, ::archive::FileEntry& value) {
+int codec<::archive::FileEntry>::decode_field(
+    Reader& in, std::string_view key, ::archive::FileEntry& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "kind", 4) == 0) {  // kind_of_entry as "kind": archive::EntryKind
@@ -372,10 +376,14 @@ bool codec<::archive::Chunk>::decode(Reader& in, ::archive::Chunk& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, static_cast<::archive::ChunkRef<unsigned long>&>(value))) return in.in_field("ChunkRef<std::uint64_t>");  // base archive::ChunkRef
-  if (count > 1 && !read_value(in, value.index)) return in.in_field("index");  // index: std::uint32_t
-  if (count > 2 && !read_value(in, value.data)) return in.in_field("data");  // data: std::vector<std::uint8_t>
-  if (count > 3 && !read_value(in, value.compression)) return in.in_field("compression");  // compression: archive::Compression
+  if (count > 0 && !read_value(in, static_cast<::archive::ChunkRef<unsigned long>&>(value)))
+    return in.in_field("ChunkRef<std::uint64_t>");  // base archive::ChunkRef
+  if (count > 1 && !read_value(in, value.index))
+    return in.in_field("index");  // index: std::uint32_t
+  if (count > 2 && !read_value(in, value.data))
+    return in.in_field("data");  // data: std::vector<std::uint8_t>
+  if (count > 3 && !read_value(in, value.compression))
+    return in.in_field("compression");  // compression: archive::Compression
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -401,8 +409,8 @@ std::uint32_t codec<::archive::Value>::field_count(const ::archive::Value& value
   return kFieldCount;
 }
 
-void codec<::archive::Value>::encode_fields(Writer& out, const ::archive::Value& value,
-                                         std::string_view prefix) {
+void codec<::archive::Value>::encode_fields(
+    Writer& out, const ::archive::Value& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // name: one capacity check for the run
@@ -453,7 +461,8 @@ bool codec<::archive::Value>::decode(Reader& in, ::archive::Value& value) {
   return decode_rest_by_key<codec<::archive::Value>>(in, value, i, count);
 }
 
-int codec<::archive::Value>::decode_field(Reader& in, std::string_view key, ::archive::Value& value) {
+int codec<::archive::Value>::decode_field(
+    Reader& in, std::string_view key, ::archive::Value& value) {
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "name", 4) == 0) {  // name: std::string
@@ -472,7 +481,8 @@ int codec<::archive::Value>::decode_field(Reader& in, std::string_view key, ::ar
   return kUnknownField;
 }
 
-void codec<::archive::Res<archive::Value>>::encode(Writer& out, const ::archive::Res<archive::Value>& value) {
+void codec<::archive::Res<archive::Value>>::encode(
+    Writer& out, const ::archive::Res<archive::Value>& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
@@ -492,15 +502,19 @@ void codec<::archive::Res<archive::Value>>::encode(Writer& out, const ::archive:
   write_value(out, value.error);  // [3] error: std::optional<std::string>
 }
 
-bool codec<::archive::Res<archive::Value>>::decode(Reader& in, ::archive::Res<archive::Value>& value) {
+bool codec<::archive::Res<archive::Value>>::decode(
+    Reader& in, ::archive::Res<archive::Value>& value) {
   std::uint32_t count = 0;
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.ok)) return in.in_field("ok");  // ok: bool
-  if (count > 1 && !read_value(in, value.values)) return in.in_field("values");  // values: std::vector<Value>
-  if (count > 2 && !read_value(in, value.total)) return in.in_field("total");  // total: std::uint32_t
-  if (count > 3 && !read_value(in, value.error)) return in.in_field("error");  // error: std::optional<std::string>
+  if (count > 1 && !read_value(in, value.values))
+    return in.in_field("values");  // values: std::vector<Value>
+  if (count > 2 && !read_value(in, value.total))
+    return in.in_field("total");  // total: std::uint32_t
+  if (count > 3 && !read_value(in, value.error))
+    return in.in_field("error");  // error: std::optional<std::string>
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -533,8 +547,8 @@ std::uint32_t codec<::archive::Manifest>::field_count(const ::archive::Manifest&
   return kFieldCount;
 }
 
-void codec<::archive::Manifest>::encode_fields(Writer& out, const ::archive::Manifest& value,
-                                         std::string_view prefix) {
+void codec<::archive::Manifest>::encode_fields(
+    Writer& out, const ::archive::Manifest& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // id, name, format_version: one capacity check for the run
@@ -641,7 +655,8 @@ bool codec<::archive::Manifest>::decode(Reader& in, ::archive::Manifest& value) 
   return decode_rest_by_key<codec<::archive::Manifest>>(in, value, i, count);
 }
 
-int codec<::archive::Manifest>::decode_field(Reader& in, std::string_view key, ::archive::Manifest& value) {
+int codec<::archive::Manifest>::decode_field(
+    Reader& in, std::string_view key, ::archive::Manifest& value) {
   switch (key.size()) {
     case 2:
       if (std::memcmp(key.data(), "id", 2) == 0) {  // id: std::uint64_t

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "archive_format.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/msgpack_gen.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -29,14 +34,10 @@ template <>
 struct codec<::archive::Timestamps> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::archive::Timestamps& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::archive::Timestamps& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::archive::Timestamps& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::archive::Timestamps& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::Timestamps& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::archive::Timestamps& value);
 };
 
@@ -45,14 +46,10 @@ template <>
 struct codec<::archive::EntryHeader> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::archive::EntryHeader& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::archive::EntryHeader& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::archive::EntryHeader& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::archive::EntryHeader& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::EntryHeader& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::archive::EntryHeader& value);
 };
 
@@ -61,14 +58,10 @@ template <>
 struct codec<::archive::FileEntry> {
   static constexpr std::uint32_t kFieldCount = 9;
   static void encode(Writer& out, const ::archive::FileEntry& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::archive::FileEntry& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::archive::FileEntry& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::archive::FileEntry& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::FileEntry& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::archive::FileEntry& value);
 };
 
@@ -101,14 +94,10 @@ template <>
 struct codec<::archive::Value> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::archive::Value& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::archive::Value& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::archive::Value& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::archive::Value& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::Value& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::archive::Value& value);
 };
 
@@ -125,19 +114,16 @@ template <>
 struct codec<::archive::Manifest> {
   static constexpr std::uint32_t kFieldCount = 10;
   static void encode(Writer& out, const ::archive::Manifest& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::archive::Manifest& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::archive::Manifest& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::archive::Manifest& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::Manifest& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::archive::Manifest& value);
 };
 
 template <class Offset>
-inline void codec<::archive::ChunkRef<Offset>>::encode(Writer& out, const ::archive::ChunkRef<Offset>& value) {
+inline void codec<::archive::ChunkRef<Offset>>::encode(
+    Writer& out, const ::archive::ChunkRef<Offset>& value) {
   out.raw("\x92", 1);  // array header: 2 elements
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
@@ -151,13 +137,15 @@ inline void codec<::archive::ChunkRef<Offset>>::encode(Writer& out, const ::arch
 }
 
 template <class Offset>
-inline bool codec<::archive::ChunkRef<Offset>>::decode(Reader& in, ::archive::ChunkRef<Offset>& value) {
+inline bool codec<::archive::ChunkRef<Offset>>::decode(
+    Reader& in, ::archive::ChunkRef<Offset>& value) {
   std::uint32_t count = 0;
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.offset)) return in.in_field("offset");  // offset: Offset
-  if (count > 1 && !read_value(in, value.length)) return in.in_field("length");  // length: std::uint32_t
+  if (count > 1 && !read_value(in, value.length))
+    return in.in_field("length");  // length: std::uint32_t
   for (std::uint32_t i = 2; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

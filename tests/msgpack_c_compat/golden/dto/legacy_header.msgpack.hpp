@@ -3,6 +3,11 @@
 #pragma once
 
 #include "legacy_header.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/carrays.hpp>
 #include <msgpack_gen/marshal.hpp>

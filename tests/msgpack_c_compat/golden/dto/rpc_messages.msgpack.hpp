@@ -3,6 +3,11 @@
 #pragma once
 
 #include "rpc_messages.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/marshal.hpp>

@@ -70,8 +70,8 @@ std::uint32_t codec<::scene::Scene>::field_count(const ::scene::Scene& value) {
   return kFieldCount;
 }
 
-void codec<::scene::Scene>::encode_fields(Writer& out, const ::scene::Scene& value,
-                                         std::string_view prefix) {
+void codec<::scene::Scene>::encode_fields(
+    Writer& out, const ::scene::Scene& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // title_, revision_: one capacity check for the run
@@ -104,15 +104,18 @@ bool codec<::scene::Scene>::decode(Reader& in, ::scene::Scene& value) {
   do {
     // title_ as "title": std::string
     if (i == count || !in.match_key(keys_scene_Scene::kTitle)) break;
-    if (!read_value(in, (value.*member_pointer(members::scene_Scene_title{})))) return in.in_field("title");
+    if (!read_value(in, (value.*member_pointer(members::scene_Scene_title{}))))
+      return in.in_field("title");
     ++i;
     // revision_ as "rev": std::uint64_t
     if (i == count || !in.match_key(keys_scene_Scene::kRevision)) break;
-    if (!read_value(in, (value.*member_pointer(members::scene_Scene_revision{})))) return in.in_field("rev");
+    if (!read_value(in, (value.*member_pointer(members::scene_Scene_revision{}))))
+      return in.in_field("rev");
     ++i;
     // layers_ as "layers": std::vector<Layer>
     if (i == count || !in.match_key(keys_scene_Scene::kLayers)) break;
-    if (!read_value(in, (value.*member_pointer(members::scene_Scene_layers{})))) return in.in_field("layers");
+    if (!read_value(in, (value.*member_pointer(members::scene_Scene_layers{}))))
+      return in.in_field("layers");
     ++i;
   } while (false);
   if (i == count) {  // the usual case: every key was the one expected
@@ -164,8 +167,8 @@ std::uint32_t codec<::scene::Scene::Node>::field_count(const ::scene::Scene::Nod
   return kFieldCount;
 }
 
-void codec<::scene::Scene::Node>::encode_fields(Writer& out, const ::scene::Scene::Node& value,
-                                         std::string_view prefix) {
+void codec<::scene::Scene::Node>::encode_fields(
+    Writer& out, const ::scene::Scene::Node& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // name, parent: one capacity check for the run
@@ -231,7 +234,8 @@ bool codec<::scene::Scene::Node>::decode(Reader& in, ::scene::Scene::Node& value
   return decode_rest_by_key<codec<::scene::Scene::Node>>(in, value, i, count);
 }
 
-int codec<::scene::Scene::Node>::decode_field(Reader& in, std::string_view key, ::scene::Scene::Node& value) {
+int codec<::scene::Scene::Node>::decode_field(
+    Reader& in, std::string_view key, ::scene::Scene::Node& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "t", 1) == 0) {  // translation as "t": float[3]
@@ -284,10 +288,14 @@ bool codec<::scene::Scene::Layer>::decode(Reader& in, ::scene::Scene::Layer& val
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_name{})))) return in.in_field("name_");  // name_: std::string
-  if (count > 1 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_visible{})))) return in.in_field("visible_");  // visible_: bool
-  if (count > 2 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_opacity{})))) return in.in_field("opacity_");  // opacity_: std::uint8_t
-  if (count > 3 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_nodes{})))) return in.in_field("nodes_");  // nodes_: std::vector<Node>
+  if (count > 0 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_name{}))))
+    return in.in_field("name_");  // name_: std::string
+  if (count > 1 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_visible{}))))
+    return in.in_field("visible_");  // visible_: bool
+  if (count > 2 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_opacity{}))))
+    return in.in_field("opacity_");  // opacity_: std::uint8_t
+  if (count > 3 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_nodes{}))))
+    return in.in_field("nodes_");  // nodes_: std::vector<Node>
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

@@ -3,6 +3,11 @@
 #pragma once
 
 #include "scene_graph.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/access.hpp>
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/carrays.hpp>
@@ -23,14 +28,9 @@ template <>
 struct codec<::scene::Scene> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::scene::Scene& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::scene::Scene& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
   static void encode_fields(Writer& out, const ::scene::Scene& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::scene::Scene& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::scene::Scene& value);
 };
 
@@ -39,14 +39,10 @@ template <>
 struct codec<::scene::Scene::Node> {
   static constexpr std::uint32_t kFieldCount = 5;
   static void encode(Writer& out, const ::scene::Scene::Node& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::scene::Scene::Node& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::scene::Scene::Node& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::scene::Scene::Node& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::scene::Scene::Node& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::scene::Scene::Node& value);
 };
 

@@ -154,8 +154,8 @@ std::uint32_t codec<::telemetry::Vector3>::field_count(const ::telemetry::Vector
   return kFieldCount;
 }
 
-void codec<::telemetry::Vector3>::encode_fields(Writer& out, const ::telemetry::Vector3& value,
-                                         std::string_view prefix) {
+void codec<::telemetry::Vector3>::encode_fields(
+    Writer& out, const ::telemetry::Vector3& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   out.raw(prefix);
@@ -199,7 +199,8 @@ bool codec<::telemetry::Vector3>::decode(Reader& in, ::telemetry::Vector3& value
   return decode_rest_by_key<codec<::telemetry::Vector3>>(in, value, i, count);
 }
 
-int codec<::telemetry::Vector3>::decode_field(Reader& in, std::string_view key, ::telemetry::Vector3& value) {
+int codec<::telemetry::Vector3>::decode_field(
+    Reader& in, std::string_view key, ::telemetry::Vector3& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "x", 1) == 0) {  // x: double
@@ -234,8 +235,8 @@ std::uint32_t codec<::telemetry::Pose>::field_count(const ::telemetry::Pose& val
   return kFieldCount;
 }
 
-void codec<::telemetry::Pose>::encode_fields(Writer& out, const ::telemetry::Pose& value,
-                                         std::string_view prefix) {
+void codec<::telemetry::Pose>::encode_fields(
+    Writer& out, const ::telemetry::Pose& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // stamp_ns_: one capacity check for the run
@@ -267,15 +268,18 @@ bool codec<::telemetry::Pose>::decode(Reader& in, ::telemetry::Pose& value) {
   do {
     // stamp_ns_ as "t": std::uint64_t
     if (i == count || !in.match_key(keys_telemetry_Pose::kStampNs)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns{})))) return in.in_field("t");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns{}))))
+      return in.in_field("t");
     ++i;
     // frame_id_ as "frame": char[16]
     if (i == count || !in.match_key(keys_telemetry_Pose::kFrameId)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id{})))) return in.in_field("frame");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id{}))))
+      return in.in_field("frame");
     ++i;
     // matrix_ as "m": float[4][4]
     if (i == count || !in.match_key(keys_telemetry_Pose::kMatrix)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix{})))) return in.in_field("m");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix{}))))
+      return in.in_field("m");
     ++i;
   } while (false);
   if (i == count) {  // the usual case: every key was the one expected
@@ -286,7 +290,8 @@ bool codec<::telemetry::Pose>::decode(Reader& in, ::telemetry::Pose& value) {
   return decode_rest_by_key<codec<::telemetry::Pose>>(in, value, i, count);
 }
 
-int codec<::telemetry::Pose>::decode_field(Reader& in, std::string_view key, ::telemetry::Pose& value) {
+int codec<::telemetry::Pose>::decode_field(
+    Reader& in, std::string_view key, ::telemetry::Pose& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "t", 1) == 0) {  // stamp_ns_ as "t": std::uint64_t
@@ -324,8 +329,8 @@ std::uint32_t codec<::telemetry::ImuSample>::field_count(const ::telemetry::ImuS
   return kFieldCount;
 }
 
-void codec<::telemetry::ImuSample>::encode_fields(Writer& out, const ::telemetry::ImuSample& value,
-                                         std::string_view prefix) {
+void codec<::telemetry::ImuSample>::encode_fields(
+    Writer& out, const ::telemetry::ImuSample& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   out.raw(prefix);
@@ -353,19 +358,23 @@ bool codec<::telemetry::ImuSample>::decode(Reader& in, ::telemetry::ImuSample& v
   do {
     // accel_ as "acc": telemetry::Vector3
     if (i == count || !in.match_key(keys_telemetry_ImuSample::kAccel)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel{})))) return in.in_field("acc");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel{}))))
+      return in.in_field("acc");
     ++i;
     // gyro_ as "gyr": telemetry::Vector3
     if (i == count || !in.match_key(keys_telemetry_ImuSample::kGyro)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro{})))) return in.in_field("gyr");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro{}))))
+      return in.in_field("gyr");
     ++i;
     // temperature_ as "temp": float
     if (i == count || !in.match_key(keys_telemetry_ImuSample::kTemperature)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature{})))) return in.in_field("temp");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature{}))))
+      return in.in_field("temp");
     ++i;
     // raw_ as "raw": std::uint8_t[32]
     if (i == count || !in.match_key(keys_telemetry_ImuSample::kRaw)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw{})))) return in.in_field("raw");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw{}))))
+      return in.in_field("raw");
     ++i;
   } while (false);
   if (i == count) {  // the usual case: every key was the one expected
@@ -376,7 +385,8 @@ bool codec<::telemetry::ImuSample>::decode(Reader& in, ::telemetry::ImuSample& v
   return decode_rest_by_key<codec<::telemetry::ImuSample>>(in, value, i, count);
 }
 
-int codec<::telemetry::ImuSample>::decode_field(Reader& in, std::string_view key, ::telemetry::ImuSample& value) {
+int codec<::telemetry::ImuSample>::decode_field(
+    Reader& in, std::string_view key, ::telemetry::ImuSample& value) {
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "acc", 3) == 0) {  // accel_ as "acc": telemetry::Vector3
@@ -419,8 +429,8 @@ std::uint32_t codec<::telemetry::RangeSensor>::field_count(const ::telemetry::Ra
   return kFieldCount;
 }
 
-void codec<::telemetry::RangeSensor>::encode_fields(Writer& out, const ::telemetry::RangeSensor& value,
-                                         std::string_view prefix) {
+void codec<::telemetry::RangeSensor>::encode_fields(
+    Writer& out, const ::telemetry::RangeSensor& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // sensor_id_, label_: one capacity check for the run
@@ -467,27 +477,33 @@ bool codec<::telemetry::RangeSensor>::decode(Reader& in, ::telemetry::RangeSenso
   do {
     // sensor_id_ as "id": std::uint32_t
     if (i == count || !in.match_key(keys_telemetry_RangeSensor::kSensorId)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{})))) return in.in_field("id");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{}))))
+      return in.in_field("id");
     ++i;
     // label_ as "name": std::string
     if (i == count || !in.match_key(keys_telemetry_RangeSensor::kLabel)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label{})))) return in.in_field("name");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label{}))))
+      return in.in_field("name");
     ++i;
     // range_m_ as "r": float
     if (i == count || !in.match_key(keys_telemetry_RangeSensor::kRangeM)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m{})))) return in.in_field("r");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m{}))))
+      return in.in_field("r");
     ++i;
     // min_m_ as "min": float
     if (i == count || !in.match_key(keys_telemetry_RangeSensor::kMinM)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m{})))) return in.in_field("min");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m{}))))
+      return in.in_field("min");
     ++i;
     // max_m_ as "max": float
     if (i == count || !in.match_key(keys_telemetry_RangeSensor::kMaxM)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m{})))) return in.in_field("max");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m{}))))
+      return in.in_field("max");
     ++i;
     // status_: std::int16_t
     if (i == count || !in.match_key(keys_telemetry_RangeSensor::kStatus)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status{})))) return in.in_field("status_");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status{}))))
+      return in.in_field("status_");
     ++i;
   } while (false);
   if (i == count) {  // the usual case: every key was the one expected
@@ -498,7 +514,8 @@ bool codec<::telemetry::RangeSensor>::decode(Reader& in, ::telemetry::RangeSenso
   return decode_rest_by_key<codec<::telemetry::RangeSensor>>(in, value, i, count);
 }
 
-int codec<::telemetry::RangeSensor>::decode_field(Reader& in, std::string_view key, ::telemetry::RangeSensor& value) {
+int codec<::telemetry::RangeSensor>::decode_field(
+    Reader& in, std::string_view key, ::telemetry::RangeSensor& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "r", 1) == 0) {  // range_m_ as "r": float
@@ -546,17 +563,19 @@ struct keys_telemetry_TelemetryFrame {
 };
 }  // namespace
 
-void codec<::telemetry::TelemetryFrame>::encode(Writer& out, const ::telemetry::TelemetryFrame& value) {
+void codec<::telemetry::TelemetryFrame>::encode(
+    Writer& out, const ::telemetry::TelemetryFrame& value) {
   encode_fields(out, value, std::string_view("\x88", 1));  // map header: 8 fields
 }
 
-std::uint32_t codec<::telemetry::TelemetryFrame>::field_count(const ::telemetry::TelemetryFrame& value) {
+std::uint32_t codec<::telemetry::TelemetryFrame>::field_count(
+    const ::telemetry::TelemetryFrame& value) {
   (void)value;
   return kFieldCount;
 }
 
-void codec<::telemetry::TelemetryFrame>::encode_fields(Writer& out, const ::telemetry::TelemetryFrame& value,
-                                         std::string_view prefix) {
+void codec<::telemetry::TelemetryFrame>::encode_fields(
+    Writer& out, const ::telemetry::TelemetryFrame& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // sequence_: one capacity check for the run
@@ -608,35 +627,43 @@ bool codec<::telemetry::TelemetryFrame>::decode(Reader& in, ::telemetry::Telemet
   do {
     // sequence_ as "seq": std::uint64_t
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kSequence)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{})))) return in.in_field("seq");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{}))))
+      return in.in_field("seq");
     ++i;
     // robot_ as "robot": char[16]
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kRobot)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{})))) return in.in_field("robot");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{}))))
+      return in.in_field("robot");
     ++i;
     // mode_: std::int8_t
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kMode)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{})))) return in.in_field("mode_");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{}))))
+      return in.in_field("mode_");
     ++i;
     // pose_ as "pose": telemetry::Pose
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kPose)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{})))) return in.in_field("pose");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{}))))
+      return in.in_field("pose");
     ++i;
     // joint_positions_ as "q": std::vector<double>
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kJointPositions)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{})))) return in.in_field("q");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{}))))
+      return in.in_field("q");
     ++i;
     // imu_ as "imu": std::vector<ImuSample>
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kImu)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{})))) return in.in_field("imu");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{}))))
+      return in.in_field("imu");
     ++i;
     // ranges_ as "ranges": std::vector<RangeSensor>
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kRanges)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{})))) return in.in_field("ranges");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{}))))
+      return in.in_field("ranges");
     ++i;
     // diagnostics_ as "diag": std::map<std::string, float>
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kDiagnostics)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics{})))) return in.in_field("diag");
+    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics{}))))
+      return in.in_field("diag");
     ++i;
   } while (false);
   if (i == count) {  // the usual case: every key was the one expected
@@ -647,7 +674,8 @@ bool codec<::telemetry::TelemetryFrame>::decode(Reader& in, ::telemetry::Telemet
   return decode_rest_by_key<codec<::telemetry::TelemetryFrame>>(in, value, i, count);
 }
 
-int codec<::telemetry::TelemetryFrame>::decode_field(Reader& in, std::string_view key, ::telemetry::TelemetryFrame& value) {
+int codec<::telemetry::TelemetryFrame>::decode_field(
+    Reader& in, std::string_view key, ::telemetry::TelemetryFrame& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "q", 1) == 0) {  // joint_positions_ as "q": std::vector<double>

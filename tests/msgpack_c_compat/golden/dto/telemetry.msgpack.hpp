@@ -3,6 +3,11 @@
 #pragma once
 
 #include "telemetry.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/access.hpp>
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/carrays.hpp>
@@ -23,14 +28,10 @@ template <>
 struct codec<::telemetry::Vector3> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::telemetry::Vector3& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::telemetry::Vector3& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::telemetry::Vector3& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::telemetry::Vector3& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::Vector3& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::telemetry::Vector3& value);
 };
 
@@ -39,14 +40,10 @@ template <>
 struct codec<::telemetry::Pose> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::telemetry::Pose& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::telemetry::Pose& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::telemetry::Pose& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::telemetry::Pose& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::Pose& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::telemetry::Pose& value);
 };
 
@@ -55,14 +52,10 @@ template <>
 struct codec<::telemetry::ImuSample> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::telemetry::ImuSample& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::telemetry::ImuSample& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::telemetry::ImuSample& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::telemetry::ImuSample& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::ImuSample& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::telemetry::ImuSample& value);
 };
 
@@ -71,14 +64,10 @@ template <>
 struct codec<::telemetry::RangeSensor> {
   static constexpr std::uint32_t kFieldCount = 6;
   static void encode(Writer& out, const ::telemetry::RangeSensor& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::telemetry::RangeSensor& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::telemetry::RangeSensor& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::telemetry::RangeSensor& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::RangeSensor& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::telemetry::RangeSensor& value);
 };
 
@@ -87,14 +76,10 @@ template <>
 struct codec<::telemetry::TelemetryFrame> {
   static constexpr std::uint32_t kFieldCount = 8;
   static void encode(Writer& out, const ::telemetry::TelemetryFrame& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::telemetry::TelemetryFrame& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::telemetry::TelemetryFrame& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::telemetry::TelemetryFrame& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::TelemetryFrame& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::telemetry::TelemetryFrame& value);
 };
 

@@ -54,8 +54,8 @@ std::uint32_t codec<::stream20::Reading>::field_count(const ::stream20::Reading&
   return kFieldCount;
 }
 
-void codec<::stream20::Reading>::encode_fields(Writer& out, const ::stream20::Reading& value,
-                                         std::string_view prefix) {
+void codec<::stream20::Reading>::encode_fields(
+    Writer& out, const ::stream20::Reading& value, std::string_view prefix) {
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // channel, unit: one capacity check for the run
@@ -121,7 +121,8 @@ bool codec<::stream20::Reading>::decode(Reader& in, ::stream20::Reading& value) 
   return decode_rest_by_key<codec<::stream20::Reading>>(in, value, i, count);
 }
 
-int codec<::stream20::Reading>::decode_field(Reader& in, std::string_view key, ::stream20::Reading& value) {
+int codec<::stream20::Reading>::decode_field(
+    Reader& in, std::string_view key, ::stream20::Reading& value) {
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "v", 1) == 0) {  // values as "v": std::vector<float>
@@ -177,10 +178,14 @@ bool codec<::stream20::Packet>::decode(Reader& in, ::stream20::Packet& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, (value.*member_pointer(members::stream20_Packet_stamp{})))) return in.in_field("stamp_");  // stamp_: std::uint64_t
-  if (count > 1 && !read_value(in, (value.*member_pointer(members::stream20_Packet_readings{})))) return in.in_field("readings_");  // readings_: std::vector<Reading>
-  if (count > 2 && !read_value(in, (value.*member_pointer(members::stream20_Packet_gains{})))) return in.in_field("gains_");  // gains_: std::map<std::string, double>
-  if (count > 3 && !read_value(in, (value.*member_pointer(members::stream20_Packet_crc{})))) return in.in_field("crc_");  // crc_: std::uint16_t
+  if (count > 0 && !read_value(in, (value.*member_pointer(members::stream20_Packet_stamp{}))))
+    return in.in_field("stamp_");  // stamp_: std::uint64_t
+  if (count > 1 && !read_value(in, (value.*member_pointer(members::stream20_Packet_readings{}))))
+    return in.in_field("readings_");  // readings_: std::vector<Reading>
+  if (count > 2 && !read_value(in, (value.*member_pointer(members::stream20_Packet_gains{}))))
+    return in.in_field("gains_");  // gains_: std::map<std::string, double>
+  if (count > 3 && !read_value(in, (value.*member_pointer(members::stream20_Packet_crc{}))))
+    return in.in_field("crc_");  // crc_: std::uint16_t
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

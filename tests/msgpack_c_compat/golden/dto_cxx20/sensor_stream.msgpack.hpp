@@ -3,6 +3,11 @@
 #pragma once
 
 #include "sensor_stream.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
 #include <msgpack_gen/access.hpp>
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/carrays.hpp>
@@ -23,14 +28,10 @@ template <>
 struct codec<::stream20::Reading> {
   static constexpr std::uint32_t kFieldCount = 5;
   static void encode(Writer& out, const ::stream20::Reading& value);
-  // The pairs without a map header, for structs that inline this one.
   static std::uint32_t field_count(const ::stream20::Reading& value);
-  // `prefix`: pre-encoded bytes written first, sharing the first fields' capacity check
-  // (encode() passes the map header).
-  static void encode_fields(Writer& out, const ::stream20::Reading& value, std::string_view prefix = {});
+  static void encode_fields(
+      Writer& out, const ::stream20::Reading& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::stream20::Reading& value);
-  // Decodes the value of `key` into its field: the field's index, or kUnknownField or
-  // kFieldFailed. Structs that inline this one call it for keys they do not know.
   static int decode_field(Reader& in, std::string_view key, ::stream20::Reading& value);
 };
 
