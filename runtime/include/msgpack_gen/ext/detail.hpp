@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "msgpack_gen/endian.hpp"
+#include "msgpack_gen/detail/ext_header.hpp"
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/status.hpp"
 
@@ -22,48 +22,10 @@ inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string
   const std::uint8_t* p = in.position();
   const std::size_t available = in.remaining();
   if (available == 0) return in.fail(ErrorCode::truncated, what);
-  std::size_t header = 0;
-  std::uint32_t length;
-  switch (p[0]) {
-    case 0xd4:
-      header = 1;
-      length = 1;
-      break;
-    case 0xd5:
-      header = 1;
-      length = 2;
-      break;
-    case 0xd6:
-      header = 1;
-      length = 4;
-      break;
-    case 0xd7:
-      header = 1;
-      length = 8;
-      break;
-    case 0xd8:
-      header = 1;
-      length = 16;
-      break;
-    case 0xc7:
-      if (available < 2) return in.fail(ErrorCode::truncated, what);
-      header = 2;
-      length = p[1];
-      break;
-    case 0xc8:
-      if (available < 3) return in.fail(ErrorCode::truncated, what);
-      header = 3;
-      length = endian::load<std::uint16_t>(p + 1);
-      break;
-    case 0xc9:
-      if (available < 5) return in.fail(ErrorCode::truncated, what);
-      header = 5;
-      length = endian::load<std::uint32_t>(p + 1);
-      break;
-    default:
-      return in.mismatch(what);
-  }
-  if (available <= header) return in.fail(ErrorCode::truncated, what);
+  const std::size_t header = detail::ext_header_size(p[0]);
+  if (header == 0) return in.mismatch(what);
+  if (available <= header) return in.fail(ErrorCode::truncated, what);  // no type byte
+  const std::uint32_t length = detail::ext_payload_length(p);
   if (available - header - 1 < length) {
     return in.fail(ErrorCode::length_exceeds_input,
                    std::string(what) + " payload of " + detail::quantity(length, "byte"));
@@ -77,11 +39,13 @@ inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string
   return true;
 }
 
-// Consumes the ext value that peek_ext has just accepted.
+// Consumes the ext value that peek_ext has just accepted. peek_ext checked the same bytes, so
+// this fails only for a payload over ReaderOptions::max_bin_length, which peek_ext does not
+// check; the error is then recorded in `in`, and the message's Status reports it.
 inline void consume_ext(Reader& in) {
   std::int8_t type = 0;
   std::string_view payload;
-  in.read_ext(type, payload);  // cannot fail: peek_ext checked the same bytes
+  in.read_ext(type, payload);
 }
 
 }  // namespace msgpack_gen::ext_detail
