@@ -1,6 +1,6 @@
-// Internals shared by the ext headers (uuid.hpp, decimal.hpp, datetime.hpp): looking at an ext
-// value before consuming it, so that a decoder can validate the payload and report an error at
-// the value's first byte. Not part of the public API.
+// Internals shared by the ext codecs (ext/uuid.hpp, ext/decimal.hpp, ext/datetime.hpp,
+// chrono.hpp): looking at an ext value before consuming it, so that a decoder can validate the
+// payload and report an error at the value's first byte. Not part of the public API.
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,7 @@
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/status.hpp"
 
-namespace msgpack_gen::ext_detail {
+namespace msgpack_gen::detail {
 
 // Reads the ext value at the reader's position without consuming it: on success, payload views
 // its data. Fails (the error recorded in `in`, pointing at the value) when the next value is not
@@ -22,13 +22,13 @@ inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string
   const std::uint8_t* p = in.position();
   const std::size_t available = in.remaining();
   if (available == 0) return in.fail(ErrorCode::truncated, what);
-  const std::size_t header = detail::ext_header_size(p[0]);
+  const std::size_t header = ext_header_size(p[0]);
   if (header == 0) return in.mismatch(what);
   if (available <= header) return in.fail(ErrorCode::truncated, what);  // no type byte
-  const std::uint32_t length = detail::ext_payload_length(p);
+  const std::uint32_t length = ext_payload_length(p);
   if (available - header - 1 < length) {
     return in.fail(ErrorCode::length_exceeds_input,
-                   std::string(what) + " payload of " + detail::quantity(length, "byte"));
+                   std::string(what) + " payload of " + quantity(length, "byte"));
   }
   const auto found = static_cast<std::int8_t>(p[header]);
   if (found != type) {
@@ -48,4 +48,4 @@ inline void consume_ext(Reader& in) {
   in.read_ext(type, payload);
 }
 
-}  // namespace msgpack_gen::ext_detail
+}  // namespace msgpack_gen::detail
