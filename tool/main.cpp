@@ -11,6 +11,7 @@
 #include "cli/options.hpp"
 #include "emitter/emitter.hpp"
 #include "frontend/frontend.hpp"
+#include "msgpack_gen/version.hpp"  // MSGPACK_GEN_VERSION_STRING
 #include "support/diagnostics.hpp"
 #include "support/files.hpp"
 
@@ -49,7 +50,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (options.version) {
-    fmt::print("msgpack-gen {}\nlibclang: {}\n", MSGPACK_GEN_VERSION,
+    fmt::print("msgpack-gen {}\nlibclang: {}\n", MSGPACK_GEN_VERSION_STRING,
                msgpack_gen::frontend::libclang_version());
     return 0;
   }
@@ -67,7 +68,7 @@ int main(int argc, char** argv) {
   if (!msgpack_gen::frontend::parse_package(frontend_options, diagnostics, parsed)) return 1;
 
   msgpack_gen::emitter::EmitOptions emit_options;
-  emit_options.tool_version = MSGPACK_GEN_VERSION;
+  emit_options.tool_version = MSGPACK_GEN_VERSION_STRING;
   emit_options.beside_sources = options.output_dir.empty();
   emit_options.split = options.split;
   std::vector<msgpack_gen::emitter::GeneratedFile> files =

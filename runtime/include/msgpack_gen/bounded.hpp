@@ -11,7 +11,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -19,22 +18,18 @@
 #include <vector>
 
 #include "msgpack_gen/detail/compiler.hpp"
+#include "msgpack_gen/detail/payload.hpp"
 #include "msgpack_gen/writer.hpp"
 
-namespace msgpack_gen::encode {
-
-namespace detail {
-[[noreturn]] MSGPACK_GEN_COLD inline void payload_too_long() {
-  throw std::length_error("msgpack_gen: a str or bin over 4 GiB");
-}
+namespace msgpack_gen::detail {
+// The most a str or bin of n bytes takes, header included.
 MSGPACK_GEN_ALWAYS_INLINE std::size_t payload_bound(std::size_t n) {
-  if (MSGPACK_GEN_UNLIKELY(n > 0xffffffffu)) payload_too_long();
-  return kMaxHeaderSize + n;
+  check_payload_length(n);
+  return encode::kMaxHeaderSize + n;
 }
-template <class T>
-constexpr bool is_byte_v =
-    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, char> || std::is_same_v<T, std::byte>;
-}  // namespace detail
+}  // namespace msgpack_gen::detail
+
+namespace msgpack_gen::encode {
 
 // A pre-encoded constant (all of it but the terminating NUL).
 template <std::size_t N>

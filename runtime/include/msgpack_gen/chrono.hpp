@@ -37,8 +37,8 @@
 #include <type_traits>
 
 #include "msgpack_gen/codec.hpp"
+#include "msgpack_gen/detail/ext.hpp"
 #include "msgpack_gen/endian.hpp"
-#include "msgpack_gen/ext/detail.hpp"
 
 namespace msgpack_gen {
 
@@ -151,10 +151,10 @@ inline void write_timestamp(Writer& out, const Timestamp& time) {
 }
 
 // Leaves the reader at the value (not consumed) on success, so a caller can still report an
-// error that points at it; consume with ext_detail::consume_ext.
+// error that points at it; consume with detail::consume_ext.
 inline bool peek_timestamp(Reader& in, Timestamp& out) {
   std::string_view payload;
-  if (!ext_detail::peek_ext(in, Timestamp::kExtType, "timestamp (ext type -1)", payload)) {
+  if (!detail::peek_ext(in, Timestamp::kExtType, "timestamp (ext type -1)", payload)) {
     return false;
   }
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(payload.data());
@@ -192,7 +192,7 @@ struct codec<Timestamp> {
   static void encode(Writer& out, const Timestamp& value) { detail::write_timestamp(out, value); }
   static bool decode(Reader& in, Timestamp& value) {
     if (!detail::peek_timestamp(in, value)) return false;
-    ext_detail::consume_ext(in);
+    detail::consume_ext(in);
     return true;
   }
 };
@@ -225,7 +225,7 @@ struct codec<std::chrono::time_point<std::chrono::system_clock, Duration>> {
                          " s + " + std::to_string(time.nanoseconds) + " ns since 1970");
     }
     value = TimePoint(Duration(static_cast<Rep>(ticks)));
-    ext_detail::consume_ext(in);
+    detail::consume_ext(in);
     return true;
   }
 

@@ -16,14 +16,11 @@
 
 #include "msgpack_gen/bounded.hpp"
 #include "msgpack_gen/codec.hpp"
+#include "msgpack_gen/detail/payload.hpp"
 
 namespace msgpack_gen {
 
 namespace detail {
-
-template <class T>
-constexpr bool is_byte_v =
-    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, char> || std::is_same_v<T, std::byte>;
 
 // Decodes n elements into a sized range, adding "[i]" to the error path of a failed element.
 template <class Iterator>

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "msgpack_gen/detail/compiler.hpp"
+#include "msgpack_gen/detail/ext_header.hpp"
 #include "msgpack_gen/endian.hpp"
 #include "msgpack_gen/status.hpp"
 
@@ -398,48 +399,12 @@ class Reader {
   // An ext value: its type and payload (a view into the input).
   bool read_ext(std::int8_t& type, std::string_view& payload) {
     if (!need(1, "ext")) return false;
-    std::uint8_t m = *pos_;
-    std::size_t header = 0;
-    std::uint32_t n = 0;
-    switch (m) {
-      case 0xd4:
-        header = 1;
-        n = 1;
-        break;
-      case 0xd5:
-        header = 1;
-        n = 2;
-        break;
-      case 0xd6:
-        header = 1;
-        n = 4;
-        break;
-      case 0xd7:
-        header = 1;
-        n = 8;
-        break;
-      case 0xd8:
-        header = 1;
-        n = 16;
-        break;
-      case 0xc7:
-        if (!need(2, "ext8")) return false;
-        header = 2;
-        n = pos_[1];
-        break;
-      case 0xc8:
-        if (!need(3, "ext16")) return false;
-        header = 3;
-        n = endian::load<std::uint16_t>(pos_ + 1);
-        break;
-      case 0xc9:
-        if (!need(5, "ext32")) return false;
-        header = 5;
-        n = endian::load<std::uint32_t>(pos_ + 1);
-        break;
-      default:
-        return mismatch("ext");
+    const std::size_t header = detail::ext_header_size(*pos_);
+    if (header == 0) return mismatch("ext");
+    if (header > 1 && !need(header, header == 2 ? "ext8" : header == 3 ? "ext16" : "ext32")) {
+      return false;
     }
+    const std::uint32_t n = detail::ext_payload_length(pos_);
     if (remaining() - header < 1 + static_cast<std::size_t>(n)) {
       return fail(ErrorCode::length_exceeds_input, "ext payload of " + detail::quantity(n, "byte"));
     }

@@ -5,12 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 #include <string_view>
 #include <type_traits>
 
 #include "msgpack_gen/buffer.hpp"
 #include "msgpack_gen/detail/compiler.hpp"
+#include "msgpack_gen/detail/payload.hpp"
 #include "msgpack_gen/endian.hpp"
 
 namespace msgpack_gen {
@@ -246,7 +246,7 @@ class Writer {
   }
 
   MSGPACK_GEN_ALWAYS_INLINE void str(const char* s, std::size_t n) {
-    check_length(n);
+    detail::check_payload_length(n);
     std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
     p = encode::str_header(p, static_cast<std::uint32_t>(n));
     if (n != 0) std::memcpy(p, s, n);
@@ -255,7 +255,7 @@ class Writer {
   void str(std::string_view s) { str(s.data(), s.size()); }
 
   void bin(const void* bytes, std::size_t n) {
-    check_length(n);
+    detail::check_payload_length(n);
     std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
     p = encode::bin_header(p, static_cast<std::uint32_t>(n));
     if (n != 0) std::memcpy(p, bytes, n);
@@ -263,7 +263,7 @@ class Writer {
   }
 
   void ext(std::int8_t type, const void* bytes, std::size_t n) {
-    check_length(n);
+    detail::check_payload_length(n);
     std::uint8_t* p = out_.prepare(6 + n);
     p = encode::ext_header(p, type, static_cast<std::uint32_t>(n));
     if (n != 0) std::memcpy(p, bytes, n);
@@ -293,14 +293,6 @@ class Writer {
   void raw(std::string_view bytes) { out_.append(bytes.data(), bytes.size()); }
 
  private:
-  // msgpack lengths are 32-bit: a larger payload cannot be encoded at all.
-  static void check_length(std::size_t n) {
-    if (MSGPACK_GEN_UNLIKELY(n > 0xffffffffu)) too_long();
-  }
-  [[noreturn]] MSGPACK_GEN_COLD static void too_long() {
-    throw std::length_error("msgpack_gen: a str, bin or ext over 4 GiB");
-  }
-
   template <class F>
   MSGPACK_GEN_COLD void float_as_msgpack_c(F v) {
     out_.commit(encode::float_as_msgpack_c(out_.prepare(9), v));

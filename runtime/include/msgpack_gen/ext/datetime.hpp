@@ -25,7 +25,7 @@
 #include <string_view>
 
 #include "msgpack_gen/codec.hpp"
-#include "msgpack_gen/ext/detail.hpp"
+#include "msgpack_gen/detail/ext.hpp"
 
 namespace msgpack_gen {
 
@@ -49,7 +49,7 @@ struct Datetime {
   friend bool operator!=(const Datetime& a, const Datetime& b) noexcept { return !(a == b); }
 };
 
-namespace ext_detail {
+namespace detail {
 
 // Little-endian stores and loads, byte by byte so they do not depend on the host's byte order.
 template <class U>
@@ -67,24 +67,24 @@ inline U load_le(const char* p) noexcept {
   return v;
 }
 
-}  // namespace ext_detail
+}  // namespace detail
 
 template <>
 struct codec<Datetime> {
   static void encode(Writer& out, const Datetime& value) {
     std::uint8_t payload[16];
-    std::uint8_t* p = ext_detail::store_le(payload, static_cast<std::uint64_t>(value.seconds));
+    std::uint8_t* p = detail::store_le(payload, static_cast<std::uint64_t>(value.seconds));
     if (!value.seconds_only()) {
-      p = ext_detail::store_le(p, static_cast<std::uint32_t>(value.nsec));
-      p = ext_detail::store_le(p, static_cast<std::uint16_t>(value.tzoffset));
-      p = ext_detail::store_le(p, static_cast<std::uint16_t>(value.tzindex));
+      p = detail::store_le(p, static_cast<std::uint32_t>(value.nsec));
+      p = detail::store_le(p, static_cast<std::uint16_t>(value.tzoffset));
+      p = detail::store_le(p, static_cast<std::uint16_t>(value.tzindex));
     }
     out.ext(Datetime::kExtType, payload, static_cast<std::size_t>(p - payload));
   }
 
   static bool decode(Reader& in, Datetime& value) {
     std::string_view payload;
-    if (!ext_detail::peek_ext(in, Datetime::kExtType, "datetime (ext type 4)", payload)) {
+    if (!detail::peek_ext(in, Datetime::kExtType, "datetime (ext type 4)", payload)) {
       return false;
     }
     if (payload.size() != 8 && payload.size() != 16) {
@@ -92,21 +92,20 @@ struct codec<Datetime> {
                         detail::quantity(payload.size(), "byte") + "; a datetime has 8 or 16");
     }
     Datetime decoded;
-    decoded.seconds = static_cast<std::int64_t>(ext_detail::load_le<std::uint64_t>(payload.data()));
+    decoded.seconds = static_cast<std::int64_t>(detail::load_le<std::uint64_t>(payload.data()));
     if (payload.size() == 16) {
-      decoded.nsec =
-          static_cast<std::int32_t>(ext_detail::load_le<std::uint32_t>(payload.data() + 8));
+      decoded.nsec = static_cast<std::int32_t>(detail::load_le<std::uint32_t>(payload.data() + 8));
       decoded.tzoffset =
-          static_cast<std::int16_t>(ext_detail::load_le<std::uint16_t>(payload.data() + 12));
+          static_cast<std::int16_t>(detail::load_le<std::uint16_t>(payload.data() + 12));
       decoded.tzindex =
-          static_cast<std::int16_t>(ext_detail::load_le<std::uint16_t>(payload.data() + 14));
+          static_cast<std::int16_t>(detail::load_le<std::uint16_t>(payload.data() + 14));
       if (decoded.nsec < 0 || decoded.nsec >= Datetime::kNanosPerSecond) {
         return in.invalid("datetime (ext type 4) with nsec " + std::to_string(decoded.nsec) +
                           " outside [0, 999999999]");
       }
     }
     value = decoded;
-    ext_detail::consume_ext(in);
+    detail::consume_ext(in);
     return true;
   }
 };

@@ -37,7 +37,7 @@
 #include <string_view>
 
 #include "msgpack_gen/codec.hpp"
-#include "msgpack_gen/ext/detail.hpp"
+#include "msgpack_gen/detail/ext.hpp"
 
 namespace msgpack_gen {
 
@@ -243,7 +243,7 @@ struct codec<Decimal> {
 
   static bool decode(Reader& in, Decimal& value) {
     std::string_view payload;
-    if (!ext_detail::peek_ext(in, Decimal::kExtType, "decimal (ext type 1)", payload)) {
+    if (!detail::peek_ext(in, Decimal::kExtType, "decimal (ext type 1)", payload)) {
       return false;
     }
     Reader scale_reader(payload.data(), payload.size());
@@ -293,7 +293,7 @@ struct codec<Decimal> {
     value.negative_ = negative;
     value.digits_.assign(digits, count);
     value.scale_ = static_cast<std::int32_t>(scale);
-    ext_detail::consume_ext(in);
+    detail::consume_ext(in);
     return true;
   }
 

@@ -49,7 +49,7 @@ struct RawMsgpackView {
   }
 };
 
-namespace ext_detail {
+namespace detail {
 
 inline void write_raw(Writer& out, std::string_view bytes) {
   if (bytes.empty()) {
@@ -68,17 +68,15 @@ inline bool capture_value(Reader& in, std::string_view& bytes) {
   return true;
 }
 
-}  // namespace ext_detail
+}  // namespace detail
 
 template <>
 struct codec<RawMsgpack> {
-  static void encode(Writer& out, const RawMsgpack& value) {
-    ext_detail::write_raw(out, value.bytes);
-  }
+  static void encode(Writer& out, const RawMsgpack& value) { detail::write_raw(out, value.bytes); }
   // Reuses the string's capacity.
   static bool decode(Reader& in, RawMsgpack& value) {
     std::string_view bytes;
-    if (!ext_detail::capture_value(in, bytes)) return false;
+    if (!detail::capture_value(in, bytes)) return false;
     value.bytes.assign(bytes.data(), bytes.size());
     return true;
   }
@@ -87,10 +85,10 @@ struct codec<RawMsgpack> {
 template <>
 struct codec<RawMsgpackView> {
   static void encode(Writer& out, const RawMsgpackView& value) {
-    ext_detail::write_raw(out, value.bytes);
+    detail::write_raw(out, value.bytes);
   }
   static bool decode(Reader& in, RawMsgpackView& value) {
-    return ext_detail::capture_value(in, value.bytes);
+    return detail::capture_value(in, value.bytes);
   }
 };
 

@@ -27,7 +27,7 @@
 #include <string_view>
 
 #include "msgpack_gen/codec.hpp"
-#include "msgpack_gen/ext/detail.hpp"
+#include "msgpack_gen/detail/ext.hpp"
 
 namespace msgpack_gen {
 
@@ -106,7 +106,7 @@ struct codec<Uuid> {
   }
   static bool decode(Reader& in, Uuid& value) {
     std::string_view payload;
-    if (!ext_detail::peek_ext(in, Uuid::kExtType, "uuid (ext type 2)", payload)) return false;
+    if (!detail::peek_ext(in, Uuid::kExtType, "uuid (ext type 2)", payload)) return false;
     if (payload.size() != value.bytes.size()) {
       return in.invalid("uuid (ext type 2) payload of " + detail::quantity(payload.size(), "byte") +
                         "; a uuid has 16");
@@ -120,7 +120,7 @@ struct codec<Uuid> {
                         std::to_string(decoded.bytes[8]) + "), which Tarantool rejects");
     }
     value = decoded;
-    ext_detail::consume_ext(in);
+    detail::consume_ext(in);
     return true;
   }
 };
