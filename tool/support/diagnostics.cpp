@@ -55,8 +55,9 @@ void Diagnostics::report(Severity severity, const ir::SourceLocation& where,
       text_style = {};  // clang leaves a note's text plain
       break;
   }
-  std::string place = where.file.empty()
-                          ? std::string("msgpack-gen:")
+  std::string place = where.file.empty() ? std::string("msgpack-gen:")
+                      : where.line == 0
+                          ? fmt::format("{}:", where.file)
                           : fmt::format("{}:{}:{}:", where.file, where.line, where.column);
   out_ << fmt::format("{} {} {}\n", fmt::styled(place, style(fmt::emphasis::bold)),
                       fmt::styled(label, style(label_style)), fmt::styled(text, style(text_style)));

@@ -42,7 +42,8 @@ class Diagnostics {
   explicit Diagnostics(std::ostream& out = std::cerr, bool color = false)
       : out_(out), color_(color) {}
 
-  // "file:line:col: error: text", or "msgpack-gen: error: text" when `where` has no file (the
+  // "file:line:col: error: text"; "file: error: text" when `where` has a file but no line (a
+  // whole file); "msgpack-gen: error: text" when `where` has no file (the
   // command line, the file system).
   void report(Severity severity, const ir::SourceLocation& where, std::string_view text);
   // The line at `where` with a caret under its column, the marks under that, as clang shows
