@@ -4,11 +4,14 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "cli/options.hpp"
+#include "contract/contract.hpp"
 #include "emitter/emitter.hpp"
 #include "frontend/frontend.hpp"
 #include "msgpack_gen/version.hpp"  // MSGPACK_GEN_VERSION_STRING
@@ -85,6 +88,31 @@ int main(int argc, char** argv) {
   if (!options.depfile.empty()) {
     std::string deps = msgpack_gen::make_depfile(written, parsed.files_read);
     if (!msgpack_gen::write_if_changed(options.depfile, deps, diagnostics)) return 1;
+  }
+  if (!options.write_contract.empty() || !options.check_contract.empty()) {
+    msgpack_gen::contract::Contract current = msgpack_gen::contract::build(parsed.module);
+    if (!options.check_contract.empty()) {
+      std::ifstream in(options.check_contract, std::ios::binary);
+      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (!in && !in.eof()) {
+        diagnostics.error("cannot read the contract {}", options.check_contract);
+        return 1;
+      }
+      msgpack_gen::contract::Contract old;
+      std::string problem = msgpack_gen::contract::from_json(text, old);
+      if (!problem.empty()) {
+        diagnostics.error("{}: {}", options.check_contract, problem);
+        return 1;
+      }
+      if (msgpack_gen::contract::check(old, current, options.check_contract, diagnostics) != 0) {
+        return 1;
+      }
+    }
+    if (!options.write_contract.empty() &&
+        !msgpack_gen::write_if_changed(options.write_contract,
+                                       msgpack_gen::contract::to_json(current), diagnostics)) {
+      return 1;
+    }
   }
   return 0;
 }

@@ -118,6 +118,10 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       error = value(arg[1] == '-' ? "--output" : "-o", options.output_dir);
     } else if (is("", "--depfile")) {
       error = value("--depfile", options.depfile);
+    } else if (is("", "--write-contract")) {
+      error = value("--write-contract", options.write_contract);
+    } else if (is("", "--check-contract")) {
+      error = value("--check-contract", options.check_contract);
     } else if (is("", "--runtime-include")) {
       error = value("--runtime-include", options.runtime_include_dir);
     } else if (is_standard(arg)) {
@@ -173,6 +177,11 @@ Options:
                            compiled once, and only declarations (and class templates) into
                            X.msgpack.hpp; every header then gets both files
   --depfile FILE           also write the files clang read, as a Makefile-style depfile
+  --write-contract FILE    also write the wire contract of the types (JSON: keys, positions,
+                           wire types of every struct and enum they reach) to FILE
+  --check-contract FILE    compare the types with the contract in FILE: each difference is an
+                           "error: breaking:" or a "note: compatible:" at the changed line;
+                           exit status 1 when anything is breaking (docs/contracts.md)
   --runtime-include DIR    where <msgpack_gen/...> headers are (default: found beside the tool)
   --color=auto|always|never
                            colour diagnostics as clang does (auto: when stderr is a terminal)
@@ -180,7 +189,8 @@ Options:
   -h, --help               show this help
   --version                show the version, and libclang's
 
-Exit status: 0 on success, 1 when the headers or types have errors, 2 on a usage error.
+Exit status: 0 on success, 1 when the headers or types have errors (or --check-contract finds
+a breaking change), 2 on a usage error.
 )";
 }
 

@@ -19,6 +19,8 @@ struct Options {
   std::string output_dir;                  // -o, --output; empty: beside the headers
   std::string depfile;                     // --depfile: Makefile-style dependencies
   std::string runtime_include_dir;         // --runtime-include; empty: found automatically
+  std::string write_contract;              // --write-contract: the wire contract's JSON file
+  std::string check_contract;              // --check-contract: the contract to compare with
   std::vector<ir::TypeRequest> types;      // Type, Type:+- (marshal), Type:-+ (unmarshal)
   std::vector<std::string> clang_args;     // -I, -D, --std=, and everything after "--"
   bool split = false;                      // --split: definitions in X.msgpack.cpp
