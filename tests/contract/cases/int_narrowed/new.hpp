@@ -1,0 +1,7 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+#include <cstdint>
+#include <string>
+struct Order {
+  std::int16_t id;
+};

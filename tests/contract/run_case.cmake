@@ -1,0 +1,73 @@
+# Runs one case of tests/contract/cases: the contract of old.hpp, then the check of new.hpp
+# against it, and checks the check's exit status and diagnostics.
+#   cmake -DTOOL=<msgpack-gen> -DCASE=<case folder> -DOUT=<scratch folder> -P run_case.cmake
+# The case folder holds old.hpp and new.hpp (each copied to dto.hpp of a package of its own, so
+# messages name dto.hpp) and case.txt:
+#   # a comment saying what the case proves
+#   types: Order Line          (the requested types)
+#   exit: 1                    (of --check-contract)
+#   stderr: dto.hpp:5:7: error: breaking: ...   (each must appear in stderr; repeat for several)
+#   no-stderr: breaking        (optional: must not appear in stderr)
+cmake_minimum_required(VERSION 3.20)
+foreach(var TOOL CASE OUT)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run_case.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+file(STRINGS "${CASE}/case.txt" lines)
+set(types "")
+set(expected_exit "")
+set(expected_stderr "")
+set(unexpected_stderr "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^types: (.*)$")
+    set(types "${CMAKE_MATCH_1}")
+  elseif(line MATCHES "^exit: ([0-9]+)$")
+    set(expected_exit "${CMAKE_MATCH_1}")
+  elseif(line MATCHES "^stderr: (.*)$")
+    list(APPEND expected_stderr "${CMAKE_MATCH_1}")
+  elseif(line MATCHES "^no-stderr: (.*)$")
+    list(APPEND unexpected_stderr "${CMAKE_MATCH_1}")
+  endif()
+endforeach()
+if(expected_exit STREQUAL "" OR types STREQUAL "")
+  message(FATAL_ERROR "${CASE}/case.txt needs 'types:' and 'exit:' lines")
+endif()
+separate_arguments(types UNIX_COMMAND "${types}")
+
+file(REMOVE_RECURSE "${OUT}")
+foreach(side old new)
+  file(MAKE_DIRECTORY "${OUT}/${side}")
+  configure_file("${CASE}/${side}.hpp" "${OUT}/${side}/dto.hpp" COPYONLY)
+endforeach()
+
+execute_process(COMMAND "${TOOL}" -p "${OUT}/old" -o "${OUT}/old-gen"
+  --write-contract "${OUT}/contract.json" ${types}
+  RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+if(NOT exit_code EQUAL 0)
+  message(FATAL_ERROR "--write-contract on old.hpp failed (exit ${exit_code}):\n${err}")
+endif()
+execute_process(COMMAND "${TOOL}" -p "${OUT}/new" -o "${OUT}/new-gen"
+  --check-contract "${OUT}/contract.json" ${types}
+  RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+message("--check-contract: exit ${exit_code}, stderr:\n${err}---")
+
+set(problems "")
+if(NOT exit_code STREQUAL expected_exit)
+  string(APPEND problems "exit status ${exit_code}, expected ${expected_exit}\n")
+endif()
+foreach(text IN LISTS expected_stderr)
+  string(FIND "${err}" "${text}" at)
+  if(at EQUAL -1)
+    string(APPEND problems "stderr lacks: ${text}\n")
+  endif()
+endforeach()
+foreach(text IN LISTS unexpected_stderr)
+  string(FIND "${err}" "${text}" at)
+  if(NOT at EQUAL -1)
+    string(APPEND problems "stderr has: ${text}\n")
+  endif()
+endforeach()
+if(problems)
+  message(FATAL_ERROR "${problems}")
+endif()
