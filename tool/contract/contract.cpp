@@ -19,19 +19,19 @@ bool is_byte(const ir::Type& type) {
   return type.kind == ir::TypeKind::Int && type.bits == 8;
 }
 
-std::string family(const ir::Type& type, bool as_string);
+std::string family(const ir::Module& module, const ir::Type& type, bool as_string);
 
-std::string family_of_args(const char* name, const ir::Type& type) {
+std::string family_of_args(const ir::Module& module, const char* name, const ir::Type& type) {
   std::string text = std::string(name) + "<";
   for (std::size_t i = 0; i < type.args.size(); ++i) {
     if (i != 0) text += ",";
-    text += family(type.args[i], false);
+    text += family(module, type.args[i], false);
   }
   return text + ">";
 }
 
 // The wire family of a value of `type`: what a reader of the other side must accept.
-std::string family(const ir::Type& type, bool as_string) {
+std::string family(const ir::Module& module, const ir::Type& type, bool as_string) {
   switch (type.kind) {
     case ir::TypeKind::Bool:
       return "bool";
@@ -47,27 +47,35 @@ std::string family(const ir::Type& type, bool as_string) {
     case ir::TypeKind::Vector:
     case ir::TypeKind::Array:
     case ir::TypeKind::Sequence:
-      return family_of_args("array", type);
+      return family_of_args(module, "array", type);
     case ir::TypeKind::CArray:
       // char[N] is a str and unsigned char[N] a bin, as msgpack-c writes them.
       if (!type.args.empty() && is_byte(type.args[0])) {
         return type.args[0].is_signed || type.args[0].spelling == "char" ? "str" : "bin";
       }
-      return family_of_args("array", type);
+      return family_of_args(module, "array", type);
     case ir::TypeKind::Tuple:
-      return family_of_args("array", type);
+      return family_of_args(module, "array", type);
     case ir::TypeKind::Map:
-      return family_of_args("map", type);
+      return family_of_args(module, "map", type);
     case ir::TypeKind::Optional:
     case ir::TypeKind::Pointer:
-      return type.args.empty() ? "optional<>" : "optional<" + family(type.args[0], as_string) + ">";
+      return type.args.empty() ? "optional<>"
+                               : "optional<" + family(module, type.args[0], as_string) + ">";
     case ir::TypeKind::Variant:
-      return family_of_args("variant", type);
+      return family_of_args(module, "variant", type);
     case ir::TypeKind::Enum:
       if (as_string) return "str";
       return type.is_signed ? "int" : "uint";
-    case ir::TypeKind::Struct:
+    case ir::TypeKind::Struct: {
+      // A class template's instances share its entry: the arguments, as spelt, tell them apart.
+      const ir::Struct* s = module.find(type.struct_id);
+      std::size_t open = type.spelling.find('<');
+      if (s != nullptr && !s->template_params.empty() && open != std::string::npos) {
+        return "struct:" + type.struct_id + type.spelling.substr(open);
+      }
       return "struct:" + type.struct_id;
+    }
     case ir::TypeKind::Timestamp:
       return "ext:-1";
     case ir::TypeKind::Duration:
@@ -114,14 +122,14 @@ void add_enums(const ir::Type& type, bool as_string, const ir::SourceLocation& w
   for (const ir::Type& arg : type.args) add_enums(arg, as_string, where, enums);
 }
 
-FieldEntry entry_for(const ir::Field& field, const std::string& path) {
+FieldEntry entry_for(const ir::Module& module, const ir::Field& field, const std::string& path) {
   FieldEntry entry;
   entry.name = path;
   entry.key = field.has_int_key ? std::string() : field.key;
   entry.has_int_key = field.has_int_key;
   entry.int_key = field.int_key;
   entry.cpp_type = field.type.spelling;
-  entry.wire = family(field.type, field.as_string);
+  entry.wire = family(module, field.type, field.as_string);
   const ir::Type& scalar = scalar_of(field.type);
   if (scalar.kind == ir::TypeKind::Int || scalar.kind == ir::TypeKind::Float ||
       (scalar.kind == ir::TypeKind::Enum && !field.as_string)) {
@@ -158,14 +166,14 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& p
         flatten(module, *inner, path + ".", out, enums);
         continue;
       }
-      FieldEntry entry = entry_for(field, path);
+      FieldEntry entry = entry_for(module, field, path);
       entry.inline_template = true;
       entry.key.clear();
       entry.has_int_key = false;
       out.push_back(entry);
       continue;
     }
-    out.push_back(entry_for(field, path));
+    out.push_back(entry_for(module, field, path));
   }
 }
 

@@ -1,0 +1,10 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+#include <cstdint>
+#include <string>
+struct Base {
+  std::int32_t id;
+};
+struct Order : Base {
+  std::string note;
+};
