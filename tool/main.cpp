@@ -89,6 +89,11 @@ int main(int argc, char** argv) {
     std::string deps = msgpack_gen::make_depfile(written, parsed.files_read);
     if (!msgpack_gen::write_if_changed(options.depfile, deps, diagnostics)) return 1;
   }
+  if (!options.json_schema.empty() &&
+      !msgpack_gen::write_if_changed(
+          options.json_schema, msgpack_gen::contract::json_schema(parsed.module), diagnostics)) {
+    return 1;
+  }
   if (!options.write_contract.empty() || !options.check_contract.empty()) {
     msgpack_gen::contract::Contract current = msgpack_gen::contract::build(parsed.module);
     if (!options.check_contract.empty()) {

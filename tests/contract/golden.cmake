@@ -1,12 +1,17 @@
-# The contract msgpack-gen writes for PACKAGE with TYPES (comma-separated), compared with (MODE
-# check) or copied to (MODE update) EXPECTED.
-#   cmake -DTOOL=... -DPACKAGE=... -DTYPES=a,b -DEXPECTED=file.json -DWORK=dir -DMODE=check -P golden.cmake
+# The file msgpack-gen writes with OPTION (--write-contract, the default, or --json-schema) for
+# PACKAGE with TYPES (comma-separated), compared with (MODE check) or copied to (MODE update)
+# EXPECTED.
+#   cmake -DTOOL=... -DPACKAGE=... -DTYPES=a,b -DEXPECTED=file.json -DWORK=dir -DMODE=check
+#         [-DOPTION=--json-schema] -P golden.cmake
 cmake_minimum_required(VERSION 3.20)
 string(REPLACE "," ";" types "${TYPES}")
+if(NOT DEFINED OPTION)
+  set(OPTION --write-contract)
+endif()
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 execute_process(COMMAND "${TOOL}" -p "${PACKAGE}" -o "${WORK}/gen"
-  --write-contract "${WORK}/contract.json" ${types}
+  ${OPTION} "${WORK}/contract.json" ${types}
   RESULT_VARIABLE exit_code ERROR_VARIABLE err TIMEOUT 60)
 if(NOT exit_code EQUAL 0)
   message(FATAL_ERROR "msgpack-gen failed (exit ${exit_code}):\n${err}")
@@ -20,6 +25,6 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files "${WORK}/contract.json
   RESULT_VARIABLE differs)
 if(differs)
   execute_process(COMMAND diff -u "${EXPECTED}" "${WORK}/contract.json")
-  message(FATAL_ERROR "the contract differs from ${EXPECTED}.\n"
+  message(FATAL_ERROR "the output differs from ${EXPECTED}.\n"
     "If the change is intended: cmake --build <build> --target update-goldens, and review the diff.")
 endif()

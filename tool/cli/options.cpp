@@ -122,6 +122,8 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       error = value("--write-contract", options.write_contract);
     } else if (is("", "--check-contract")) {
       error = value("--check-contract", options.check_contract);
+    } else if (is("", "--json-schema")) {
+      error = value("--json-schema", options.json_schema);
     } else if (is("", "--runtime-include")) {
       error = value("--runtime-include", options.runtime_include_dir);
     } else if (is_standard(arg)) {
@@ -182,6 +184,7 @@ Options:
   --check-contract FILE    compare the types with the contract in FILE: each difference is an
                            "error: breaking:" or a "note: compatible:" at the changed line;
                            exit status 1 when anything is breaking (docs/contracts.md)
+  --json-schema FILE       also write a JSON Schema (2020-12) of the types' JSON view to FILE
   --runtime-include DIR    where <msgpack_gen/...> headers are (default: found beside the tool)
   --color=auto|always|never
                            colour diagnostics as clang does (auto: when stderr is a terminal)

@@ -21,6 +21,7 @@ struct Options {
   std::string runtime_include_dir;         // --runtime-include; empty: found automatically
   std::string write_contract;              // --write-contract: the wire contract's JSON file
   std::string check_contract;              // --check-contract: the contract to compare with
+  std::string json_schema;                 // --json-schema: a JSON Schema of the types
   std::vector<ir::TypeRequest> types;      // Type, Type:+- (marshal), Type:-+ (unmarshal)
   std::vector<std::string> clang_args;     // -I, -D, --std=, and everything after "--"
   bool split = false;                      // --split: definitions in X.msgpack.cpp

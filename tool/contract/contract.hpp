@@ -66,6 +66,11 @@ Contract build(const ir::Module& module);
 // FNV-1a of the body (everything but the fingerprint line), in hex.
 std::string to_json(const Contract& contract);
 
+// A JSON Schema (2020-12) of the JSON view of the module's structs: one "$defs" entry per struct
+// (map mode: an object with its keys as properties; array mode: an array with "prefixItems"), the
+// document itself any one of them.
+std::string json_schema(const ir::Module& module);
+
 // Reads what to_json writes. Returns an empty string on success, else what is wrong.
 std::string from_json(const std::string& text, Contract& contract);
 
