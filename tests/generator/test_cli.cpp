@@ -101,3 +101,16 @@ TEST_CASE("colours: --color=never, always or auto", "[cli][color]") {
   CHECK_THAT(parse({"-p", "dto", "--color=sometimes", "T"}, o),
              Catch::Contains("unknown --color value 'sometimes': use never, always or auto"));
 }
+
+TEST_CASE("wire contracts: --write-contract, --check-contract, --json-schema", "[cli][contract]") {
+  Options o;
+  CHECK(parse({"-p", "dto", "--write-contract", "c.json", "--check-contract=old.json",
+               "--json-schema", "s.json", "T"},
+              o)
+            .empty());
+  CHECK(o.write_contract == "c.json");
+  CHECK(o.check_contract == "old.json");
+  CHECK(o.json_schema == "s.json");
+  o = {};
+  CHECK_THAT(parse({"-p", "dto", "T", "--check-contract"}, o), Catch::Contains("needs a value"));
+}
