@@ -816,8 +816,18 @@ class Checker {
       }
     }
     if (old.underlying != now.underlying && !(old.as_string && now.as_string)) {
-      compatible(now.location, fmt::format("enum '{}' changed its underlying type from {} to {}",
+      // "int32" -> 32: a narrower underlying type may not hold what old writers send.
+      auto bits = [](const std::string& name) {
+        std::size_t digits = name.find_first_of("0123456789");
+        return digits == std::string::npos ? 0 : std::stoi(name.substr(digits));
+      };
+      if (bits(now.underlying) < bits(old.underlying)) {
+        breaking(now.location, fmt::format("enum '{}' narrowed its underlying type from {} to {}",
                                            now.name, old.underlying, now.underlying));
+      } else {
+        compatible(now.location, fmt::format("enum '{}' changed its underlying type from {} to {}",
+                                             now.name, old.underlying, now.underlying));
+      }
     }
   }
 
