@@ -4,7 +4,8 @@
 #                             Ninja, libclang and fmt
 #   install-deps.sh [all]     everything the tests and the benchmark need too (tests/run.sh):
 #                             clang 14 with its sanitizer runtimes, msgpack-c, Catch2, Google
-#                             Benchmark, Tarantool, Valgrind
+#                             Benchmark, Tarantool, Valgrind, python3-jsonschema (the JSON
+#                             Schema test)
 set -euo pipefail
 set_name=${1:-all}
 packages=(cmake ninja-build g++ libclang-dev libfmt-dev)
@@ -12,7 +13,7 @@ case "$set_name" in
   example) ;;
   all)
     packages+=(clang-14 libclang-rt-14-dev libmsgpack-cxx-dev catch2 libbenchmark-dev tarantool
-      valgrind)
+      valgrind python3-jsonschema)
     ;;
   *)
     echo "install-deps: unknown package set '$set_name' (use: example, all)" >&2
