@@ -178,6 +178,46 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& p
 }
 
 // ---------------------------------------------------------------------------------------------
+// Tarantool space formats
+
+// The Tarantool field type of a value of wire family `wire` (as family() spells it).
+std::string tarantool_type(const Contract& contract, const std::string& wire) {
+  if (wire.rfind("optional<", 0) == 0 && wire.back() == '>') {
+    return tarantool_type(contract, wire.substr(9, wire.size() - 10));
+  }
+  if (wire == "uint") return "unsigned";
+  if (wire == "int") return "integer";
+  if (wire == "float") return "double";
+  if (wire == "bool") return "boolean";
+  if (wire == "str") return "string";
+  if (wire == "bin") return "varbinary";
+  if (wire.rfind("array<", 0) == 0) return "array";
+  if (wire.rfind("map<", 0) == 0) return "map";
+  if (wire.rfind("struct:", 0) == 0) {
+    std::string id = wire.substr(7);
+    std::size_t open = id.find('<');
+    auto it = std::find_if(contract.structs.begin(), contract.structs.end(),
+                           [&](const StructEntry& s) { return s.id == id; });
+    if (it == contract.structs.end() && open != std::string::npos) {
+      id.resize(open);  // a class template instance: its template's entry
+      it = std::find_if(contract.structs.begin(), contract.structs.end(),
+                        [&](const StructEntry& s) { return s.id == id; });
+    }
+    if (it == contract.structs.end()) return "any";
+    return it->as_array ? "array" : "map";
+  }
+  if (wire.rfind("custom:", 0) == 0) {
+    // The runtime's MP_EXT types (msgpack_gen/ext/), spelt qualified or through a using.
+    std::string name = wire.substr(7);
+    if (name.rfind("::", 0) == 0) name = name.substr(2);
+    if (name == "msgpack_gen::Uuid" || name == "Uuid") return "uuid";
+    if (name == "msgpack_gen::Decimal" || name == "Decimal") return "decimal";
+  }
+  // Timestamps and datetimes (Tarantool 2.6 has no datetime type), variants, other custom types.
+  return "any";
+}
+
+// ---------------------------------------------------------------------------------------------
 // Writing JSON
 
 std::string quoted(const std::string& text) {
@@ -276,13 +316,23 @@ void write_field(std::string& out, const FieldEntry& field, bool as_array, int i
 std::string body_json(const Contract& contract) {
   std::string out;
   out += "  \"structs\": ";
-  out += array_of(contract.structs, 2, [](std::string& text, const StructEntry& s, int indent) {
+  out += array_of(contract.structs, 2, [&](std::string& text, const StructEntry& s, int indent) {
     ObjectWriter o(text, indent);
     o.str("id", s.id);
     o.str("mode", s.as_array ? "array" : "map");
     o.raw("fields", array_of(s.fields, indent + 2, [&](std::string& t, const FieldEntry& f, int i) {
             write_field(t, f, s.as_array, i);
           }));
+    if (s.as_array) {
+      o.raw("space_format", array_of(space_format(contract, s), indent + 2,
+                                     [](std::string& t, const SpaceField& f, int i) {
+                                       ObjectWriter fo(t, i);
+                                       fo.str("name", f.name);
+                                       fo.str("type", f.type);
+                                       if (f.is_nullable) fo.flag("is_nullable", true);
+                                       fo.close();
+                                     }));
+    }
     o.close();
   });
   out += ",\n  \"enums\": ";
@@ -1031,6 +1081,29 @@ Contract build(const ir::Module& module) {
             [](const StructEntry& a, const StructEntry& b) { return a.id < b.id; });
   for (auto& [name, entry] : enums) contract.enums.push_back(std::move(entry));
   return contract;
+}
+
+std::vector<SpaceField> space_format(const Contract& contract, const StructEntry& entry) {
+  std::vector<SpaceField> format;
+  for (const FieldEntry& field : entry.fields) {
+    SpaceField f;
+    // Tarantool field names are identifiers: a flattened "meta.version" becomes "meta_version".
+    f.name = field.name;
+    std::replace(f.name.begin(), f.name.end(), '.', '_');
+    f.type = tarantool_type(contract, field.wire);
+    f.is_nullable = field.nullable;
+    format.push_back(std::move(f));
+  }
+  return format;
+}
+
+std::string space_format_lua(const std::vector<SpaceField>& format) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    out += fmt::format("{}{{name = '{}', type = '{}'{}}}", i == 0 ? " " : ", ", format[i].name,
+                       format[i].type, format[i].is_nullable ? ", is_nullable = true" : "");
+  }
+  return out + (format.empty() ? "}" : " }");
 }
 
 std::string to_json(const Contract& contract) {

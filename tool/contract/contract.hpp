@@ -62,8 +62,24 @@ struct Contract {
 // every enum their fields reach.
 Contract build(const ir::Module& module);
 
+// One field of a Tarantool space format, as box.schema.space.create(name, {format = ...}) takes it.
+struct SpaceField {
+  std::string name;
+  std::string type;  // unsigned, integer, string, double, boolean, varbinary, map, array, uuid,
+                     // decimal or any
+  bool is_nullable = false;
+};
+
+// The Tarantool space format of an array-mode struct of `contract`: one entry per wire position,
+// its type from the field's wire family (docs/contracts.md, "Tarantool space formats").
+std::vector<SpaceField> space_format(const Contract& contract, const StructEntry& entry);
+
+// The format as a Lua table: "{ {name = 'id', type = 'unsigned'}, ... }".
+std::string space_format_lua(const std::vector<SpaceField>& format);
+
 // The JSON text: 2-space indentation, keys in a fixed order, and a "fingerprint": the 64-bit
-// FNV-1a of the body (everything but the fingerprint line), in hex.
+// FNV-1a of the body (everything but the fingerprint line), in hex. Array-mode structs also get
+// their "space_format".
 std::string to_json(const Contract& contract);
 
 // A JSON Schema (2020-12) of the JSON view of the module's structs: one "$defs" entry per struct
