@@ -94,6 +94,29 @@ int main(int argc, char** argv) {
           options.json_schema, msgpack_gen::contract::json_schema(parsed.module), diagnostics)) {
     return 1;
   }
+  if (!options.space_format.empty()) {
+    msgpack_gen::contract::Contract current = msgpack_gen::contract::build(parsed.module);
+    std::string id = options.space_format;
+    if (id.rfind("::", 0) == 0) id = id.substr(2);
+    const msgpack_gen::contract::StructEntry* found = nullptr;
+    for (const auto& s : current.structs) {
+      // The qualified id, or its last name when that is unique.
+      bool tail = s.id.size() >= id.size() + 2 &&
+                  s.id.compare(s.id.size() - id.size(), id.size(), id) == 0 &&
+                  s.id.compare(s.id.size() - id.size() - 2, 2, "::") == 0;
+      if (s.id == id || (tail && found == nullptr)) found = &s;
+    }
+    if (found == nullptr || !found->as_array) {
+      diagnostics.error("--space-format {}: {}", options.space_format,
+                        found == nullptr
+                            ? "no such struct among the generated types"
+                            : "not an as_array struct (only tuples have a space format)");
+      return 1;
+    }
+    std::cout << msgpack_gen::contract::space_format_lua(
+                     msgpack_gen::contract::space_format(current, *found))
+              << "\n";
+  }
   if (!options.write_contract.empty() || !options.check_contract.empty()) {
     msgpack_gen::contract::Contract current = msgpack_gen::contract::build(parsed.module);
     if (!options.check_contract.empty()) {

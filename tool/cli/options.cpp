@@ -124,6 +124,8 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       error = value("--check-contract", options.check_contract);
     } else if (is("", "--json-schema")) {
       error = value("--json-schema", options.json_schema);
+    } else if (is("", "--space-format")) {
+      error = value("--space-format", options.space_format);
     } else if (is("", "--runtime-include")) {
       error = value("--runtime-include", options.runtime_include_dir);
     } else if (is_standard(arg)) {
@@ -146,6 +148,12 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
   if (options.help || options.version) return {};
   if (options.package_paths.empty())
     return "no package: say which folder of headers (or header files) to read with -p DIR";
+  if (options.types.empty() && !options.space_format.empty()) {
+    ir::TypeRequest request;  // --space-format T alone: T is the type to read
+    std::string error = parse_type(options.space_format, request);
+    if (!error.empty()) return error;
+    options.types.push_back(request);
+  }
   if (options.types.empty()) return "no types: name the structs to generate, e.g. Data1 Data2:+-";
   return {};
 }
@@ -185,6 +193,9 @@ Options:
                            "error: breaking:" or a "note: compatible:" at the changed line;
                            exit status 1 when anything is breaking (docs/contracts.md)
   --json-schema FILE       also write a JSON Schema (2020-12) of the types' JSON view to FILE
+  --space-format TYPE      print the Tarantool space format of the as_array struct TYPE to
+                           stdout as a Lua table: { {name = 'id', type = 'unsigned'}, ... }
+                           (TYPE alone is enough as the types to read)
   --runtime-include DIR    where <msgpack_gen/...> headers are (default: found beside the tool)
   --color=auto|always|never
                            colour diagnostics as clang does (auto: when stderr is a terminal)

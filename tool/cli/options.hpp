@@ -22,6 +22,7 @@ struct Options {
   std::string write_contract;              // --write-contract: the wire contract's JSON file
   std::string check_contract;              // --check-contract: the contract to compare with
   std::string json_schema;                 // --json-schema: a JSON Schema of the types
+  std::string space_format;                // --space-format: print this struct's Tarantool format
   std::vector<ir::TypeRequest> types;      // Type, Type:+- (marshal), Type:-+ (unmarshal)
   std::vector<std::string> clang_args;     // -I, -D, --std=, and everything after "--"
   bool split = false;                      // --split: definitions in X.msgpack.cpp
