@@ -2,6 +2,7 @@
 -- the client calls, and guest access. Run it in an empty folder (it keeps its files there):
 --   tarantool init.lua                          listens on 127.0.0.1:3301
 --   TT_LISTEN=127.0.0.1:0 TT_READY_FILE=ready TT_WATCH_PID=<pid> tarantool init.lua
+--   TT_CONTRACT=format_row.contract.json tarantool init.lua    (also the space `contract_rows`)
 -- With TT_READY_FILE, once everything is set up it writes "<port> <pid> <instance uuid>" to
 -- that file, which is how the test learns the port the system chose and which process it is.
 -- With TT_WATCH_PID, it exits when that process is gone.
@@ -36,6 +37,28 @@ local ext_values = box.schema.space.create('ext_values', {id = 513, if_not_exist
     format = {{name = 'id', type = 'unsigned'}, {name = 'amount', type = 'decimal'},
               {name = 'uuid', type = 'uuid'}}})
 ext_values:create_index('primary', {parts = {'id'}, if_not_exists = true})
+
+-- With TT_CONTRACT (a contract msgpack-gen wrote with --write-contract), the space
+-- `contract_rows` (id 516) of checks::FormatRow tuples, its format the contract's "space_format".
+local contract_path = os.getenv('TT_CONTRACT')
+if contract_path then
+    local file = assert(fio.open(contract_path, {'O_RDONLY'}))
+    local contract = require('json').decode(file:read(file:stat().size))
+    file:close()
+    for _, s in ipairs(contract.structs) do
+        if s.id == 'checks::FormatRow' then
+            local space = box.schema.space.create('contract_rows', {id = 516, if_not_exists = true,
+                                                                    format = s.space_format})
+            space:create_index('primary', {parts = {'id'}, if_not_exists = true})
+        end
+    end
+    assert(box.space.contract_rows, 'no checks::FormatRow in ' .. contract_path)
+end
+
+-- The format of a space, as the server keeps it.
+function space_format(space_name)
+    return box.space[space_name]:format()
+end
 
 -- A map in, a map out: the client sends a map-mode DTO and decodes the table returned.
 function score(request)

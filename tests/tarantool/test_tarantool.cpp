@@ -27,9 +27,10 @@ constexpr uint32_t kUsers = 512;
 constexpr uint32_t kExtValues = 513;
 constexpr uint32_t kBench = 514;
 constexpr uint32_t kBenchPipelined = 515;
-constexpr uint32_t kErTupleFound = 3;   // box.error.TUPLE_FOUND
-constexpr uint32_t kErFieldType = 23;   // box.error.FIELD_TYPE
-constexpr uint32_t kErNoSuchProc = 33;  // box.error.NO_SUCH_PROC
+constexpr uint32_t kContractRows = 516;  // created from the contract (TT_CONTRACT)
+constexpr uint32_t kErTupleFound = 3;    // box.error.TUPLE_FOUND
+constexpr uint32_t kErFieldType = 23;    // box.error.FIELD_TYPE
+constexpr uint32_t kErNoSuchProc = 33;   // box.error.NO_SUCH_PROC
 
 std::string env(const char* name) {
   const char* value = std::getenv(name);
@@ -473,4 +474,68 @@ TEST_CASE("server errors decode into the error DTO") {
   }
   // The connection is still in step after errors.
   CHECK(client().ping().ok());
+}
+
+// ---- The space format from the contract --------------------------------------------------
+
+TEST_CASE("a space created from the contract's space_format has the DTO's fields and types") {
+  if (env("TT_CONTRACT").empty()) {
+    WARN("TT_CONTRACT is not set: the server has no contract_rows space");
+    return;
+  }
+  // checks::FormatRow, member by member, with the type the contract maps each one to.
+  const std::vector<std::array<std::string, 2>> expected = {
+      {"id", "unsigned"}, {"delta", "integer"},  {"ratio", "double"},   {"flag", "boolean"},
+      {"name", "string"}, {"blob", "varbinary"}, {"list", "array"},     {"attrs", "map"},
+      {"point", "array"}, {"label", "map"},      {"amount", "decimal"}, {"uid", "uuid"},
+      {"note", "string"}};
+  auto replies = call_lua<std::vector<std::vector<checks::SpaceFormatField>>>(
+      "space_format", std::array<std::string, 1>{"contract_rows"});
+  REQUIRE(replies.size() == 1);
+  const std::vector<checks::SpaceFormatField>& format = replies[0];
+  REQUIRE(format.size() == expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    INFO("field " << i);
+    CHECK(format[i].name == expected[i][0]);
+    CHECK(format[i].type == expected[i][1]);
+    CHECK(format[i].is_nullable.value_or(false) == (expected[i][0] == "note"));
+  }
+
+  checks::FormatRow row;
+  row.id = 77;
+  row.delta = -5;
+  row.ratio = 0.25;
+  row.flag = true;
+  row.name = "row";
+  row.blob = {0x00, 0xff, 0x10};
+  row.list = {1, -2, 3};
+  row.attrs = {{"a", 1}, {"b", -1}};
+  row.point = {3, -4};
+  row.label = {"here"};
+  row.amount = *msgpack_gen::Decimal::from_parts(true, "1250", 2);
+  std::mt19937_64 rng(14);
+  row.uid = random_uuid(rng);
+  for (const std::optional<std::string>& note :
+       {std::optional<std::string>("n"), std::optional<std::string>()}) {
+    truncate("contract_rows");
+    row.note = note;
+    const tarantool::Response& inserted = client().insert(kContractRows, row);
+    INFO(inserted.body.error);
+    REQUIRE(inserted.ok());
+    const tarantool::Response& response =
+        client().select(kContractRows, 0, app::UserKey{row.id}, 1, iproto::Iterator::eq);
+    REQUIRE(response.ok());
+    std::vector<checks::FormatRow> rows;
+    msgpack_gen::Status status = response.decode_data(rows);
+    INFO(status.message());
+    REQUIRE(status.ok());
+    REQUIRE(rows.size() == 1);
+    CHECK(marshalled(rows[0]) == marshalled(row));
+    CHECK(rows[0].amount.to_string() == "-12.50");
+    CHECK(rows[0].note == note);
+  }
+  // A tuple the format refuses: two fields where it requires (not nullable) twelve.
+  checks::WrongTypeUser wrong{78, 5};
+  const tarantool::Response& refused = client().insert(kContractRows, wrong);
+  CHECK_FALSE(refused.ok());
 }

@@ -3,10 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <msgpack_gen/annotate.hpp>
+#include <msgpack_gen/ext/decimal.hpp>
 #include <msgpack_gen/ext/raw.hpp>
+#include <msgpack_gen/ext/uuid.hpp>
 
 namespace checks {
 
@@ -34,6 +39,42 @@ struct AverageAsInt {
 struct MSGPACK_TAG("as_array") WrongTypeUser {
   uint64_t id;
   int64_t name;
+};
+
+// A nested array-mode struct: an `array` field of the space.
+struct MSGPACK_TAG("as_array") Point {
+  int32_t x;
+  int32_t y;
+};
+
+// A nested map-mode struct: a `map` field of the space.
+struct Label {
+  std::string text;
+};
+
+// The tuple of `contract_rows`, whose format init.lua takes from the contract msgpack-gen wrote
+// for this struct (its "space_format"): one field of each Tarantool type the mapping gives.
+struct MSGPACK_TAG("as_array") FormatRow {
+  uint64_t id;                       // unsigned
+  int64_t delta;                     // integer
+  double ratio;                      // double
+  bool flag;                         // boolean
+  std::string name;                  // string
+  std::vector<uint8_t> blob;         // varbinary
+  std::vector<int32_t> list;         // array
+  std::map<std::string, int> attrs;  // map
+  Point point;                       // array
+  Label label;                       // map
+  msgpack_gen::Decimal amount;       // decimal
+  msgpack_gen::Uuid uid;             // uuid
+  std::optional<std::string> note;   // string, is_nullable
+};
+
+// One entry of box.space.<name>:format().
+struct SpaceFormatField {
+  std::string name;
+  std::string type;
+  std::optional<bool> is_nullable;
 };
 
 }  // namespace checks
