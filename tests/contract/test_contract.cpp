@@ -112,3 +112,86 @@ TEST_CASE("contract: malformed JSON is refused with its line") {
   CHECK(contract::from_json("{\"format\": \"other\"}", read).find("not a msgpack-gen contract") !=
         std::string::npos);
 }
+
+namespace {
+
+ir::Field field_of(const char* name, ir::TypeKind kind, const char* spelling) {
+  ir::Field field;
+  field.name = name;
+  field.key = name;
+  field.type.kind = kind;
+  field.type.spelling = spelling;
+  return field;
+}
+
+}  // namespace
+
+TEST_CASE("contract: an array-mode struct's Tarantool space format") {
+  ir::Module module = sample_module();  // shop::Meta: map mode; shop::Order: map mode
+  ir::Struct point;
+  point.id = "shop::Point";
+  point.as_array = true;
+  ir::Struct row;
+  row.id = "shop::Row";
+  row.as_array = true;
+  ir::Field id = field_of("id", ir::TypeKind::Int, "std::uint64_t");
+  id.type.bits = 64;
+  row.fields.push_back(id);
+  ir::Field delta = field_of("delta", ir::TypeKind::Int, "int");
+  delta.type.bits = 32;
+  delta.type.is_signed = true;
+  row.fields.push_back(delta);
+  row.fields.push_back(field_of("ratio", ir::TypeKind::Float, "float"));
+  row.fields.push_back(field_of("flag", ir::TypeKind::Bool, "bool"));
+  row.fields.push_back(field_of("name", ir::TypeKind::StringView, "std::string_view"));
+  row.fields.push_back(field_of("blob", ir::TypeKind::Bytes, "std::vector<uint8_t>"));
+  row.fields.push_back(field_of("pair", ir::TypeKind::Tuple, "std::pair<int, int>"));
+  ir::Field order = field_of("order", ir::TypeKind::Struct, "Order");
+  order.type.struct_id = "shop::Order";
+  row.fields.push_back(order);
+  ir::Field at = field_of("point", ir::TypeKind::Struct, "Point");
+  at.type.struct_id = "shop::Point";
+  row.fields.push_back(at);
+  row.fields.push_back(field_of("amount", ir::TypeKind::Custom, "msgpack_gen::Decimal"));
+  row.fields.push_back(field_of("uid", ir::TypeKind::Custom, "Uuid"));
+  row.fields.push_back(field_of("when", ir::TypeKind::Timestamp, "time_point"));
+  row.fields.push_back(field_of("dt", ir::TypeKind::Custom, "msgpack_gen::Datetime"));
+  ir::Field note = field_of("note", ir::TypeKind::Optional, "std::optional<msgpack_gen::Uuid>");
+  note.type.args.push_back(field_of("", ir::TypeKind::Custom, "msgpack_gen::Uuid").type);
+  row.fields.push_back(note);
+  ir::Field meta = field_of("meta", ir::TypeKind::Struct, "Meta");
+  meta.type.struct_id = "shop::Meta";
+  meta.inline_fields = true;
+  row.fields.push_back(meta);
+  module.structs.push_back(row);
+  module.structs.push_back(point);
+
+  contract::Contract built = contract::build(module);
+  const contract::StructEntry* entry = nullptr;
+  for (const auto& s : built.structs) {
+    if (s.id == "shop::Row") entry = &s;
+  }
+  REQUIRE(entry != nullptr);
+  CHECK(contract::space_format_lua(contract::space_format(built, *entry)) ==
+        "{ {name = 'id', type = 'unsigned'}, {name = 'delta', type = 'integer'}, "
+        "{name = 'ratio', type = 'double'}, {name = 'flag', type = 'boolean'}, "
+        "{name = 'name', type = 'string'}, {name = 'blob', type = 'varbinary'}, "
+        "{name = 'pair', type = 'array'}, {name = 'order', type = 'map'}, "
+        "{name = 'point', type = 'array'}, {name = 'amount', type = 'decimal'}, "
+        "{name = 'uid', type = 'uuid'}, {name = 'when', type = 'any'}, "
+        "{name = 'dt', type = 'any'}, {name = 'note', type = 'uuid', is_nullable = true}, "
+        "{name = 'meta_version', type = 'integer'} }");
+
+  std::string json = contract::to_json(built);
+  CHECK(json.find("\"space_format\"") != std::string::npos);
+  // Only array-mode structs have one: Point (empty) and Row.
+  std::size_t count = 0;
+  for (std::size_t at_ = json.find("\"space_format\""); at_ != std::string::npos;
+       at_ = json.find("\"space_format\"", at_ + 1)) {
+    ++count;
+  }
+  CHECK(count == 2);
+  contract::Contract read;
+  REQUIRE(contract::from_json(json, read).empty());  // the reader skips it
+  CHECK(contract::to_json(read) == json);
+}
