@@ -99,18 +99,29 @@ int main(int argc, char** argv) {
     std::string id = options.space_format;
     if (id.rfind("::", 0) == 0) id = id.substr(2);
     const msgpack_gen::contract::StructEntry* found = nullptr;
+    std::size_t tails = 0;  // structs whose id ends in "::" + id
     for (const auto& s : current.structs) {
-      // The qualified id, or its last name when that is unique.
       bool tail = s.id.size() >= id.size() + 2 &&
                   s.id.compare(s.id.size() - id.size(), id.size(), id) == 0 &&
                   s.id.compare(s.id.size() - id.size() - 2, 2, "::") == 0;
-      if (s.id == id || (tail && found == nullptr)) found = &s;
+      if (tail) ++tails;
+      if (s.id == id) {
+        found = &s;
+        break;
+      }
+      if (tail) found = &s;
     }
-    if (found == nullptr || !found->as_array) {
-      diagnostics.error("--space-format {}: {}", options.space_format,
-                        found == nullptr
-                            ? "no such struct among the generated types"
-                            : "not an as_array struct (only tuples have a space format)");
+    // The qualified id, or its last name when that is unique.
+    const char* problem = nullptr;
+    if (found == nullptr) {
+      problem = "no such struct among the generated types";
+    } else if (found->id != id && tails > 1) {
+      problem = "ambiguous: qualify the name";
+    } else if (!found->as_array) {
+      problem = "not an as_array struct (only tuples have a space format)";
+    }
+    if (problem != nullptr) {
+      diagnostics.error("--space-format {}: {}", options.space_format, problem);
       return 1;
     }
     std::cout << msgpack_gen::contract::space_format_lua(
