@@ -9,6 +9,8 @@
 #     [SCOPE PRIVATE|PUBLIC]             # how the include dirs and runtime reach <target>'s users
 #     [DEPENDS <file-or-target>...]      # more things the generator must wait for
 #     [EXTRA_ARGS <arg>...]              # passed to msgpack-gen (after `--`: to clang)
+#     [CONTRACT <file>]                  # check the wire contract on each regeneration; adds the
+#                                        # target <target>_accept_contract that rewrites it
 #     [OUT_VAR <var>])                   # set to the list of generated files
 #
 # This file is also the build-time driver: the custom command runs it with `cmake -P`, because
@@ -26,11 +28,41 @@ if(DEFINED MSGPACK_GEN_DRIVER_TOOL)
   string(REPLACE ";" "\\;" _mpg_text "${_mpg_text}")
   string(REPLACE "\n" ";" _mpg_args "${_mpg_text}")
   list(FILTER _mpg_args EXCLUDE REGEX "^$")
-  execute_process(COMMAND "${MSGPACK_GEN_DRIVER_TOOL}" ${_mpg_args}
+  if(MSGPACK_GEN_DRIVER_ACCEPT)
+    # The accept target: rewrite the contract from the current headers, whatever changed.
+    execute_process(COMMAND "${MSGPACK_GEN_DRIVER_TOOL}" ${_mpg_args}
+      --write-contract "${MSGPACK_GEN_DRIVER_CONTRACT}" RESULT_VARIABLE _mpg_status)
+    if(NOT _mpg_status EQUAL 0)
+      message(FATAL_ERROR "msgpack-gen failed (exit status ${_mpg_status}); its errors are above")
+    endif()
+    message("msgpack-gen: wrote the wire contract ${MSGPACK_GEN_DRIVER_CONTRACT} from the current "
+      "headers; review and commit it")
+    return()
+  endif()
+  set(_mpg_contract_args "")
+  if(MSGPACK_GEN_DRIVER_CONTRACT)
+    if(EXISTS "${MSGPACK_GEN_DRIVER_CONTRACT}")
+      set(_mpg_contract_args --check-contract "${MSGPACK_GEN_DRIVER_CONTRACT}")
+    else()
+      # No contract yet: the first build records one rather than failing.
+      set(_mpg_contract_args --write-contract "${MSGPACK_GEN_DRIVER_CONTRACT}")
+    endif()
+  endif()
+  execute_process(COMMAND "${MSGPACK_GEN_DRIVER_TOOL}" ${_mpg_args} ${_mpg_contract_args}
     --depfile "${MSGPACK_GEN_DRIVER_DEPFILE}.tool" RESULT_VARIABLE _mpg_status)
   if(NOT _mpg_status EQUAL 0)
     # The tool has printed its diagnostics; the stamp stays old so the next build retries.
+    if(_mpg_contract_args MATCHES "^--check-contract")
+      message(FATAL_ERROR "msgpack-gen failed (exit status ${_mpg_status}): a header change breaks "
+        "the wire contract ${MSGPACK_GEN_DRIVER_CONTRACT} (the errors above), or the headers have "
+        "errors. If the change is intended, accept it with the target "
+        "${MSGPACK_GEN_DRIVER_ACCEPT_TARGET} and commit the contract.")
+    endif()
     message(FATAL_ERROR "msgpack-gen failed (exit status ${_mpg_status}); its errors are above")
+  endif()
+  if(_mpg_contract_args MATCHES "^--write-contract")
+    message("msgpack-gen: no wire contract existed; wrote ${MSGPACK_GEN_DRIVER_CONTRACT} from the "
+      "current headers: review and commit it")
   endif()
   # The tool's depfile names the generated files; the build tracks the stamp, so name that instead
   # (Ninja requires a depfile's first target to be the rule's first output).
@@ -40,6 +72,14 @@ if(DEFINED MSGPACK_GEN_DRIVER_TOOL)
   string(SUBSTRING "${_mpg_deps}" ${_mpg_length} -1 _mpg_deps)
   string(REPLACE "$" "$$" _mpg_stamp "${MSGPACK_GEN_DRIVER_STAMP}")
   string(REGEX REPLACE "([ #])" "\\\\\\1" _mpg_stamp "${_mpg_stamp}")
+  if(MSGPACK_GEN_DRIVER_CONTRACT)
+    # Editing (or deleting) the contract re-runs the check. It is in the depfile, not in DEPENDS,
+    # so that a contract the first build has yet to write is not a missing input.
+    string(REGEX REPLACE "[ \t\r\n\\]+$" "" _mpg_deps "${_mpg_deps}")
+    string(REPLACE "$" "$$" _mpg_contract "${MSGPACK_GEN_DRIVER_CONTRACT}")
+    string(REGEX REPLACE "([ #])" "\\\\\\1" _mpg_contract "${_mpg_contract}")
+    string(APPEND _mpg_deps " \\\n  ${_mpg_contract}\n")
+  endif()
   file(WRITE "${MSGPACK_GEN_DRIVER_DEPFILE}" "${_mpg_stamp}:${_mpg_deps}")
   file(REMOVE "${MSGPACK_GEN_DRIVER_DEPFILE}.tool")
   file(TOUCH "${MSGPACK_GEN_DRIVER_STAMP}")
@@ -50,7 +90,7 @@ include_guard(GLOBAL)
 
 function(add_msgpack_codegen target)
   set(me "add_msgpack_codegen(${target})")
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "HEADER_ONLY" "PACKAGE;OUTPUT_DIR;SCOPE;OUT_VAR"
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "HEADER_ONLY" "PACKAGE;OUTPUT_DIR;SCOPE;OUT_VAR;CONTRACT"
     "HEADERS;TYPES;DEPENDS;EXTRA_ARGS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${me}: unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -198,6 +238,29 @@ function(add_msgpack_codegen target)
   # Makefiles too (Ninja also notices a single missing file; Make only knows the stamp).
   set(stamp "${out}/.msgpack-gen.stamp")
   set(depfile "${work}/codegen.d")
+  set(contract_args "")
+  if(ARG_CONTRACT)
+    # The contract is committed with the sources: a relative path is relative to them.
+    get_filename_component(contract "${ARG_CONTRACT}" ABSOLUTE
+      BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    set(accept_target "${target}_accept_contract")
+    if(calls GREATER 1)
+      set(accept_target "${target}_accept_contract.${calls}")
+    endif()
+    set(contract_args "-DMSGPACK_GEN_DRIVER_CONTRACT=${contract}"
+      "-DMSGPACK_GEN_DRIVER_ACCEPT_TARGET=${accept_target}")
+    # Not part of `all`: accepting a wire change is a decision, made by building this target.
+    add_custom_target(${accept_target}
+      COMMAND "${CMAKE_COMMAND}"
+              "-DMSGPACK_GEN_DRIVER_TOOL=$<TARGET_FILE:${tool}>"
+              "-DMSGPACK_GEN_DRIVER_ARGS=${args_file}"
+              -DMSGPACK_GEN_DRIVER_ACCEPT=ON
+              ${contract_args}
+              -P "${CMAKE_CURRENT_FUNCTION_LIST_FILE}"
+      DEPENDS ${tool} "${args_file}"
+      COMMENT "msgpack-gen: accepting the wire contract of ${ARG_PACKAGE} for ${target}"
+      VERBATIM)
+  endif()
   add_custom_command(
     OUTPUT "${stamp}"
     BYPRODUCTS ${outputs}
@@ -206,6 +269,7 @@ function(add_msgpack_codegen target)
             "-DMSGPACK_GEN_DRIVER_ARGS=${args_file}"
             "-DMSGPACK_GEN_DRIVER_DEPFILE=${depfile}"
             "-DMSGPACK_GEN_DRIVER_STAMP=${stamp}"
+            ${contract_args}
             -P "${CMAKE_CURRENT_FUNCTION_LIST_FILE}"
     DEPENDS ${tool} "$<TARGET_FILE:${tool}>" "${args_file}" ${headers} ${ARG_DEPENDS}
     DEPFILE "${depfile}"

@@ -7,7 +7,8 @@
 # Builds a copy of the consumer project and checks that add_msgpack_codegen() regenerates
 # exactly when it must: after touching a DTO header or a header it includes, after a change of
 # the target's definitions, and never on a build with nothing changed. Regenerated files whose
-# content did not change must not rebuild objects.
+# content did not change must not rebuild objects. Then it checks CONTRACT: compatible and
+# breaking header changes, the accept target, an edited and a missing contract file.
 #
 # MODE install: `cmake --install BUILD_DIR` into a fresh prefix, then find_package() finds it.
 # MODE fetchcontent: a wrapper project pulls SOURCE_DIR in with FetchContent
@@ -267,7 +268,87 @@ if(NOT before STREQUAL after)
   fail("final no-op build rewrote files:\nbefore ${before}\nafter  ${after}")
 endif()
 
-# 10. FetchContent only: the wrapper's `cmake --install` installs the wrapper's programs and none
+# 10. The wire contract (CONTRACT on the audit target, committed as audit_dto/audit.contract.json):
+#     a compatible header change builds with notes; a breaking one fails the build with the
+#     tool's gcc-form errors until <target>_accept_contract rewrites the contract; editing the
+#     contract re-runs the check; a missing contract is written by the next build. (The programs
+#     are not run here: audit checks the bytes of the original two-field record.)
+function(build_fails out_var)
+  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${build}"
+    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(status EQUAL 0)
+    fail("expected the build to fail, it passed:\n${out}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+set(contract "${src}/audit_dto/audit.contract.json")
+set(audit_header "${src}/audit_dto/audit_record.hpp")
+file(READ "${contract}" committed_contract)
+file(READ "${audit_header}" audit_text)
+string(REPLACE "std::uint64_t at = 0;" "std::uint64_t at = 0;\n  std::string reason;"
+  compatible "${audit_text}")
+if(compatible STREQUAL audit_text)
+  fail("the test could not edit audit_dto/audit_record.hpp")
+endif()
+wait_a_tick()
+file(WRITE "${audit_header}" "${compatible}")
+build(out)
+expect_in("${out}" "${generate_audit}" "after a compatible change")
+expect_in("${out}" "audit_record.hpp:9:" "after a compatible change")
+expect_in("${out}" "note: compatible:" "after a compatible change")
+expect_not_in("${out}" "error:" "after a compatible change")
+
+# A renamed key breaks the wire: the build fails at the changed line and says how to accept it.
+string(REPLACE "std::uint64_t at = 0;" "std::uint64_t when = 0;" breaking "${compatible}")
+wait_a_tick()
+file(WRITE "${audit_header}" "${breaking}")
+build_fails(out)
+expect_in("${out}" "audit_record.hpp:" "after a breaking change")
+expect_in("${out}" "error: breaking:" "after a breaking change")
+expect_in("${out}" "audit_accept_contract" "after a breaking change")
+file(READ "${contract}" text)
+if(NOT text STREQUAL committed_contract)
+  fail("a failed check rewrote the contract")
+endif()
+# It keeps failing: the failed step is not recorded as done.
+build_fails(out)
+expect_in("${out}" "error: breaking:" "building again after a breaking change")
+
+# Accepting rewrites the contract; the changed contract re-runs the check, which now passes.
+run(out "${CMAKE_COMMAND}" --build "${build}" --target audit_accept_contract)
+expect_in("${out}" "wrote the wire contract" "audit_accept_contract")
+file(READ "${contract}" text)
+expect_in("${text}" "\"when\"" "the accepted contract")
+expect_not_in("${text}" "\"at\"" "the accepted contract")
+build(out)
+expect_in("${out}" "${generate_audit}" "after accepting the contract")
+expect_not_in("${out}" "error:" "after accepting the contract")
+expect_not_in("${out}" "note: compatible:" "after accepting the contract")
+wait_a_tick()
+build(out)
+expect_not_in("${out}" "msgpack-gen:" "no-op build after accepting the contract")
+
+# Editing the contract by hand re-runs the check (here: back to the committed one, so the
+# renamed key breaks again).
+file(WRITE "${contract}" "${committed_contract}")
+build_fails(out)
+expect_in("${out}" "error: breaking:" "after restoring the old contract")
+run(out "${CMAKE_COMMAND}" --build "${build}" --target audit_accept_contract)
+file(READ "${contract}" accepted_contract)
+
+# No contract at all: the build writes one and says so.
+file(REMOVE "${contract}")
+build(out)
+expect_in("${out}" "no wire contract existed" "after deleting the contract")
+if(NOT EXISTS "${contract}")
+  fail("the build did not write the missing contract")
+endif()
+file(READ "${contract}" text)
+if(NOT text STREQUAL accepted_contract)
+  fail("the contract the build wrote differs from the accepted one:\n${text}")
+endif()
+
+# 11. FetchContent only: the wrapper's `cmake --install` installs the wrapper's programs and none
 #     of msgpack-gen's files, unless the wrapper asks for them with MSGPACK_GEN_INSTALL=ON.
 function(installed_files out_var install_prefix)
   file(REMOVE_RECURSE "${install_prefix}")
