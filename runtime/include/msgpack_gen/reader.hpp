@@ -224,16 +224,15 @@ class Reader {
           const unsigned shift = static_cast<unsigned>(64 - 8 * width);
           const std::uint64_t bits = endian::load<std::uint64_t>(value_end - 8) << shift >> shift;
           if (m <= 0xcf) {
-            if (bits <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+            if (holds<T>(bits)) {
               out = static_cast<T>(bits);
               pos_ = value_end;
               return true;
             }
-          } else if constexpr (std::is_signed_v<T>) {
+          } else {
             // Sign-extends the width's top bit.
             const auto value = static_cast<std::int64_t>(bits << shift) >> shift;
-            if (value >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
-                value <= static_cast<std::int64_t>(std::numeric_limits<T>::max())) {
+            if (holds<T>(value)) {
               out = static_cast<T>(value);
               pos_ = value_end;
               return true;
@@ -257,7 +256,7 @@ class Reader {
       return true;
     }
     if (m >= 0xe0) {  // negative fixint
-      return store_int(out, static_cast<std::int64_t>(static_cast<std::int8_t>(m)), true, 1);
+      return store_int(out, static_cast<std::int64_t>(static_cast<std::int8_t>(m)), 1);
     }
     if (m < 0xcc || m > 0xd3) return mismatch("int");
     static const char* const kForms[] = {"uint8", "uint16", "uint32", "uint64",
@@ -279,9 +278,9 @@ class Reader {
         bits = endian::load<std::uint64_t>(pos_ + 1);
         break;
     }
-    if (m <= 0xcf) return store_int(out, bits, false, 1 + width);
+    if (m <= 0xcf) return store_int(out, bits, 1 + width);
     const unsigned shift = 64 - 8 * width;
-    return store_int(out, static_cast<std::int64_t>(bits << shift) >> shift, true, 1 + width);
+    return store_int(out, static_cast<std::int64_t>(bits << shift) >> shift, 1 + width);
   }
 
   // float32, float64 or any integer (Lua numbers arrive as integers).
@@ -361,6 +360,8 @@ class Reader {
   // anything, when the next value is of another type; false with the error recorded when the
   // input ends inside the key (check failed()).
   MSGPACK_GEN_ALWAYS_INLINE bool read_key(std::string_view& key) {
+    // A fixstr goes straight to read_str()'s own fast path, without next_is_str()'s compares.
+    if (MSGPACK_GEN_LIKELY(pos_ != end_ && (*pos_ & 0xe0) == 0xa0)) return read_str(key);
     return next_is_str() && read_str(key);
   }
 
@@ -615,29 +616,29 @@ class Reader {
  private:
   static constexpr std::uint32_t kSkipStack = kDepthLimit + 1;
 
-  // Stores an integer read from `size` bytes at pos_ into T and moves past them, or reports it
-  // out_of_range, pointing at the value. `signed_form`: `raw` is an int64 (int8..64 or negative
-  // fixint), else a uint64.
-  template <class T, class Raw>
-  MSGPACK_GEN_ALWAYS_INLINE bool store_int(T& out, Raw raw, bool signed_form, std::size_t size) {
-    if (signed_form && static_cast<std::int64_t>(raw) < 0) {
-      const auto negative = static_cast<std::int64_t>(raw);
-      if constexpr (std::is_signed_v<T>) {
-        if (negative >= static_cast<std::int64_t>(std::numeric_limits<T>::min())) {
-          out = static_cast<T>(negative);
-          pos_ += size;
-          return true;
-        }
-      }
-      return out_of_range(negative);
+  // Whether T holds v: the one range check of every integer read.
+  template <class T>
+  static constexpr bool holds(std::uint64_t v) noexcept {
+    return v <= static_cast<std::uint64_t>(std::numeric_limits<T>::max());
+  }
+  template <class T>
+  static constexpr bool holds(std::int64_t v) noexcept {
+    if (v >= 0) return holds<T>(static_cast<std::uint64_t>(v));
+    if constexpr (std::is_signed_v<T>) {
+      return v >= static_cast<std::int64_t>(std::numeric_limits<T>::min());
+    } else {
+      return false;
     }
-    const auto magnitude = static_cast<std::uint64_t>(raw);
-    if (magnitude <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
-      out = static_cast<T>(magnitude);
-      pos_ += size;
-      return true;
-    }
-    return out_of_range(magnitude);
+  }
+
+  // Stores v into T and moves past the `size` bytes it was read from, or reports it out_of_range,
+  // pointing at the value.
+  template <class T, class V>
+  MSGPACK_GEN_ALWAYS_INLINE bool store_int(T& out, V v, std::size_t size) {
+    if (!holds<T>(v)) return out_of_range(v);
+    out = static_cast<T>(v);
+    pos_ += size;
+    return true;
   }
 
   MSGPACK_GEN_ALWAYS_INLINE bool need(std::size_t n, const char* what) {
