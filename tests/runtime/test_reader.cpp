@@ -344,6 +344,24 @@ TEST_CASE("strings decode from every str form and from bin", "[reader][str]") {
   CHECK(status.message() == "type mismatch at offset 0: expected str, found int (0x05)");
 }
 
+// A string decoded into one that already holds text is overwritten in place when it does not
+// grow (detail::copy_payload, inline up to 32 bytes) and appended to when it does.
+TEST_CASE("strings decode over every shorter and longer previous value", "[reader][str]") {
+  for (std::size_t before = 0; before <= 40; ++before) {
+    for (std::size_t after = 0; after <= 40; ++after) {
+      INFO(before << " bytes before, " << after << " decoded");
+      std::string expected(after, '\0');
+      for (std::size_t i = 0; i < after; ++i) expected[i] = static_cast<char>('a' + (i * 5) % 26);
+      msgpack::sbuffer packed;
+      msgpack::pack(packed, expected);
+      const auto* first = reinterpret_cast<const std::uint8_t*>(packed.data());
+      std::string value(before, '#');
+      REQUIRE(decode(Bytes(first, first + packed.size()), value).ok());
+      CHECK(value == expected);
+    }
+  }
+}
+
 TEST_CASE("byte vectors decode from bin and str", "[reader][bin]") {
   for (std::size_t length : {0u, 255u, 256u, 65536u}) {
     INFO("length " << length);

@@ -217,6 +217,48 @@ TEST_CASE("strings of every header size encode as msgpack-c encodes them", "[wri
   }
 }
 
+// Payloads up to 32 bytes are copied inline by width class (detail::copy_payload): every length
+// on both sides of each class boundary, at every alignment, must copy exactly its own bytes.
+TEST_CASE("short payloads copy exactly their bytes at every length and alignment",
+          "[writer][str]") {
+  for (std::size_t n = 0; n <= 70; ++n) {
+    for (std::size_t align = 0; align < 16; ++align) {
+      INFO("length " << n << ", offset " << align);
+      std::uint8_t source[128];
+      std::uint8_t target[128];
+      for (std::size_t i = 0; i < sizeof source; ++i) {
+        source[i] = static_cast<std::uint8_t>(i * 37 + 11);
+      }
+      std::memset(target, 0xee, sizeof target);
+      msgpack_gen::detail::copy_payload(target + 16 + align, source + align, n);
+      for (std::size_t i = 0; i < sizeof target; ++i) {
+        const bool inside = i >= 16 + align && i < 16 + align + n;
+        const std::uint8_t expected = inside ? source[i - 16] : std::uint8_t{0xee};
+        if (target[i] != expected) FAIL("byte " << i << " is " << int{target[i]});
+      }
+    }
+  }
+  msgpack_gen::detail::copy_payload(nullptr, nullptr, 0);  // an empty view's data() may be null
+}
+
+TEST_CASE("strings of every short length encode as msgpack-c encodes them", "[writer][str]") {
+  // Each path that writes a string: the Writer (a string value), the bounded writes (map
+  // entries and vectors of strings after one capacity check), bin from byte vectors.
+  for (std::size_t n = 0; n <= 70; ++n) {
+    INFO("length " << n);
+    std::string text(n, '\0');
+    for (std::size_t i = 0; i < n; ++i) text[i] = static_cast<char>('A' + (i * 7) % 58);
+    CHECK(ours(text) == theirs(text));
+    CHECK(ours(std::string_view(text)) == theirs(text));
+    const std::map<std::string, bool> entry = {{text, true}, {text + "!", false}};
+    CHECK(ours(entry) == theirs(entry));
+    const std::vector<std::string> list = {text, "x", text};
+    CHECK(ours(list) == theirs(list));
+    const std::vector<std::uint8_t> bytes(text.begin(), text.end());
+    CHECK(ours(bytes) == theirs(bytes));
+  }
+}
+
 TEST_CASE("byte vectors encode as bin, as msgpack-c encodes them", "[writer][bin]") {
   const std::vector<std::pair<std::size_t, std::uint8_t>> cases = {
       {0, 0xc4}, {1, 0xc4}, {255, 0xc4}, {256, 0xc5}, {65535, 0xc5}, {65536, 0xc6},

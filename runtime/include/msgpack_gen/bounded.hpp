@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "msgpack_gen/detail/compiler.hpp"
+#include "msgpack_gen/detail/copy.hpp"
 #include "msgpack_gen/detail/payload.hpp"
 #include "msgpack_gen/writer.hpp"
 
@@ -40,7 +41,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_raw(std::uint8_t* p, const char (&by
 
 // Pre-encoded bytes whose length is known to the caller.
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_raw(std::uint8_t* p, std::string_view bytes) {
-  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());  // an empty view may be null
+  detail::copy_payload(p, bytes.data(), bytes.size());
   return p + bytes.size();
 }
 
@@ -87,7 +88,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(std::string_view s) {
 }
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, std::string_view s) {
   p = str_header(p, static_cast<std::uint32_t>(s.size()));
-  if (!s.empty()) std::memcpy(p, s.data(), s.size());  // a default string_view is null
+  detail::copy_payload(p, s.data(), s.size());
   return p + s.size();
 }
 MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::string& s) {
@@ -95,7 +96,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::string& s) {
 }
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::string& s) {
   p = str_header(p, static_cast<std::uint32_t>(s.size()));
-  std::memcpy(p, s.data(), s.size());  // a std::string's data() is never null
+  detail::copy_payload(p, s.data(), s.size());
   return p + s.size();
 }
 
@@ -107,7 +108,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::vector<T, A>& bytes) {
 template <class T, class A, std::enable_if_t<detail::is_byte_v<T>, int> = 0>
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::vector<T, A>& bytes) {
   p = bin_header(p, static_cast<std::uint32_t>(bytes.size()));
-  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
+  detail::copy_payload(p, bytes.data(), bytes.size());
   return p + bytes.size();
 }
 

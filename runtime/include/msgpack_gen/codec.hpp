@@ -27,6 +27,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "msgpack_gen/detail/copy.hpp"
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/writer.hpp"
 
@@ -114,7 +115,7 @@ struct codec<std::string> {
     // overlapping input): a copy over the old characters when the string does not grow,
     // else clear() + append().
     if (text.size() <= value.size()) {
-      std::memcpy(value.data(), text.data(), text.size());  // a read view is never null
+      detail::copy_payload(value.data(), text.data(), text.size());
       value.erase(text.size());  // shortens in place, inline (resize() is a library call)
     } else {
       if (text.size() > value.capacity() && !in.charge(text.size())) return false;

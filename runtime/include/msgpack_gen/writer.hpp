@@ -10,6 +10,7 @@
 
 #include "msgpack_gen/buffer.hpp"
 #include "msgpack_gen/detail/compiler.hpp"
+#include "msgpack_gen/detail/copy.hpp"
 #include "msgpack_gen/detail/payload.hpp"
 #include "msgpack_gen/endian.hpp"
 
@@ -249,7 +250,7 @@ class Writer {
     detail::check_payload_length(n);
     std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
     p = encode::str_header(p, static_cast<std::uint32_t>(n));
-    if (n != 0) std::memcpy(p, s, n);
+    detail::copy_payload(p, s, n);
     out_.commit(p + n);
   }
   void str(std::string_view s) { str(s.data(), s.size()); }
@@ -258,7 +259,7 @@ class Writer {
     detail::check_payload_length(n);
     std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
     p = encode::bin_header(p, static_cast<std::uint32_t>(n));
-    if (n != 0) std::memcpy(p, bytes, n);
+    detail::copy_payload(p, bytes, n);
     out_.commit(p + n);
   }
 
@@ -266,7 +267,7 @@ class Writer {
     detail::check_payload_length(n);
     std::uint8_t* p = out_.prepare(6 + n);
     p = encode::ext_header(p, type, static_cast<std::uint32_t>(n));
-    if (n != 0) std::memcpy(p, bytes, n);
+    detail::copy_payload(p, bytes, n);
     out_.commit(p + n);
   }
 
