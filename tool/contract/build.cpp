@@ -1,0 +1,200 @@
+// The contract from the IR: each struct's values in wire order with their wire families, and
+// the enums they reach.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "contract/contract.hpp"
+#include "contract/internal.hpp"
+
+namespace msgpack_gen::contract {
+namespace {
+
+std::string family(const ir::Module& module, const ir::Type& type, bool as_string);
+
+std::string family_of_args(const ir::Module& module, const char* name, const ir::Type& type) {
+  std::string text = std::string(name) + "<";
+  for (std::size_t i = 0; i < type.args.size(); ++i) {
+    if (i != 0) text += ",";
+    text += family(module, type.args[i], false);
+  }
+  return text + ">";
+}
+
+// The wire family of a value of `type`: what a reader of the other side must accept.
+std::string family(const ir::Module& module, const ir::Type& type, bool as_string) {
+  switch (type.kind) {
+    case ir::TypeKind::Bool:
+      return "bool";
+    case ir::TypeKind::Int:
+      return type.is_signed ? "int" : "uint";
+    case ir::TypeKind::Float:
+      return "float";
+    case ir::TypeKind::String:
+    case ir::TypeKind::StringView:
+      return "str";
+    case ir::TypeKind::Bytes:
+      return "bin";
+    case ir::TypeKind::Vector:
+    case ir::TypeKind::Array:
+    case ir::TypeKind::Sequence:
+      return family_of_args(module, "array", type);
+    case ir::TypeKind::CArray:
+      if (std::string_view bytes = detail::byte_array_family(type); !bytes.empty()) {
+        return std::string(bytes);
+      }
+      return family_of_args(module, "array", type);
+    case ir::TypeKind::Tuple:
+      return family_of_args(module, "array", type);
+    case ir::TypeKind::Map:
+      return family_of_args(module, "map", type);
+    case ir::TypeKind::Optional:
+    case ir::TypeKind::Pointer:
+      return type.args.empty() ? "optional<>"
+                               : "optional<" + family(module, type.args[0], as_string) + ">";
+    case ir::TypeKind::Variant:
+      return family_of_args(module, "variant", type);
+    case ir::TypeKind::Enum:
+      if (as_string) return "str";
+      return type.is_signed ? "int" : "uint";
+    case ir::TypeKind::Struct: {
+      // A class template's instances share its entry: the arguments, as spelt, tell them apart.
+      const ir::Struct* s = module.find(type.struct_id);
+      std::size_t open = type.spelling.find('<');
+      if (s != nullptr && !s->template_params.empty() && open != std::string::npos) {
+        return "struct:" + type.struct_id + type.spelling.substr(open);
+      }
+      return "struct:" + type.struct_id;
+    }
+    case ir::TypeKind::Timestamp:
+      return "ext:-1";
+    case ir::TypeKind::Duration:
+      return "int";
+    case ir::TypeKind::Custom:
+      return "custom:" + type.spelling;
+    case ir::TypeKind::Dependent:
+      return "dependent:" + type.spelling;
+  }
+  return "unknown";
+}
+
+// The scalar a field holds, through one optional: where its width and enum are.
+const ir::Type& scalar_of(const ir::Type& type) {
+  if ((type.kind == ir::TypeKind::Optional || type.kind == ir::TypeKind::Pointer) &&
+      !type.args.empty()) {
+    return type.args[0];
+  }
+  return type;
+}
+
+// "::shop::Status" -> "shop::Status", as struct ids are spelt.
+std::string enum_id(const std::string& name) {
+  return name.rfind("::", 0) == 0 ? name.substr(2) : name;
+}
+
+std::string int_name(unsigned bits, bool is_signed) {
+  return fmt::format("{}{}", is_signed ? "int" : "uint", bits);
+}
+
+void add_enums(const ir::Type& type, bool as_string, const ir::SourceLocation& where,
+               std::map<std::string, EnumEntry>& enums) {
+  if (type.kind == ir::TypeKind::Enum && !type.enum_name.empty()) {
+    auto [it, added] = enums.try_emplace(enum_id(type.enum_name));
+    EnumEntry& entry = it->second;
+    if (added) {
+      entry.name = enum_id(type.enum_name);
+      entry.underlying = int_name(type.bits, type.is_signed);
+      entry.enumerators = type.enumerators;
+      entry.location = where;
+    }
+    entry.as_string = entry.as_string || as_string;
+  }
+  for (const ir::Type& arg : type.args) add_enums(arg, as_string, where, enums);
+}
+
+FieldEntry entry_for(const ir::Module& module, const ir::Field& field, const std::string& path) {
+  FieldEntry entry;
+  entry.name = path;
+  entry.key = field.has_int_key ? std::string() : field.key;
+  entry.has_int_key = field.has_int_key;
+  entry.int_key = field.int_key;
+  entry.cpp_type = field.type.spelling;
+  entry.wire = family(module, field.type, field.as_string);
+  const ir::Type& scalar = scalar_of(field.type);
+  if (scalar.kind == ir::TypeKind::Int || scalar.kind == ir::TypeKind::Float ||
+      (scalar.kind == ir::TypeKind::Enum && !field.as_string)) {
+    entry.bits = scalar.bits;
+  }
+  if (scalar.kind == ir::TypeKind::Enum) {
+    entry.enum_name = enum_id(scalar.enum_name);
+    entry.as_string = field.as_string;
+  }
+  entry.nullable =
+      field.type.kind == ir::TypeKind::Optional || field.type.kind == ir::TypeKind::Pointer;
+  entry.omitempty = field.omit_empty;
+  entry.required = field.required;
+  entry.is_base = field.is_base;
+  entry.location = field.location;
+  return entry;
+}
+
+// The struct's values in wire order, inline structs flattened into it as the emitter flattens
+// them (tool/emitter/struct_emitter.cpp: flatten).
+void flatten(const ir::Module& module, const ir::Struct& s, const std::string& prefix,
+             std::vector<FieldEntry>& out, std::map<std::string, EnumEntry>& enums) {
+  for (const std::string& base : s.bases) {
+    const ir::Struct* inner = module.find(base);
+    if (inner != nullptr) flatten(module, *inner, prefix, out, enums);
+  }
+  for (const ir::Field& field : s.fields) {
+    add_enums(field.type, field.as_string, field.location, enums);
+    std::string path = field.is_base ? field.key : prefix + field.name;
+    if (field.inline_fields && !field.is_base) {
+      const ir::Struct* inner =
+          field.type.kind == ir::TypeKind::Struct ? module.find(field.type.struct_id) : nullptr;
+      if (inner != nullptr && inner->template_params.empty()) {
+        flatten(module, *inner, path + ".", out, enums);
+        continue;
+      }
+      FieldEntry entry = entry_for(module, field, path);
+      entry.inline_template = true;
+      entry.key.clear();
+      entry.has_int_key = false;
+      out.push_back(entry);
+      continue;
+    }
+    out.push_back(entry_for(module, field, path));
+  }
+}
+
+}  // namespace
+
+std::string FieldEntry::key_text() const {
+  if (has_int_key) return fmt::format("#{}", int_key);
+  return "\"" + key + "\"";
+}
+
+Contract build(const ir::Module& module) {
+  Contract contract;
+  std::map<std::string, EnumEntry> enums;
+  for (const ir::Struct& s : module.structs) {
+    StructEntry entry;
+    entry.id = s.id;
+    entry.as_array = s.as_array;
+    entry.location = s.location;
+    flatten(module, s, "", entry.fields, enums);
+    for (std::size_t i = 0; i < entry.fields.size(); ++i) entry.fields[i].position = i;
+    contract.structs.push_back(std::move(entry));
+  }
+  std::sort(contract.structs.begin(), contract.structs.end(),
+            [](const StructEntry& a, const StructEntry& b) { return a.id < b.id; });
+  for (auto& [name, entry] : enums) contract.enums.push_back(std::move(entry));
+  return contract;
+}
+
+}  // namespace msgpack_gen::contract

@@ -1,0 +1,289 @@
+// The compatibility check of a contract against the current headers' (docs/contracts.md).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "contract/contract.hpp"
+
+namespace msgpack_gen::contract {
+namespace {
+
+class Checker {
+ public:
+  Checker(const std::string& old_path, Diagnostics& diagnostics)
+      : old_path_(old_path), diagnostics_(diagnostics) {}
+
+  void breaking(const ir::SourceLocation& where, const std::string& text) {
+    ++breaking_;
+    diagnostics_.error(where, std::string_view("breaking: " + text));
+  }
+  void compatible(const ir::SourceLocation& where, const std::string& text) {
+    diagnostics_.note(where, std::string_view("compatible: " + text));
+  }
+  std::size_t breaking_count() const { return breaking_; }
+  ir::SourceLocation old_file() const {
+    ir::SourceLocation where;
+    where.file = old_path_;
+    return where;
+  }
+
+  void check_struct(const StructEntry& old, const StructEntry& now) {
+    if (old.as_array != now.as_array) {
+      breaking(now.location,
+               fmt::format("struct '{}' changed from {} mode to {} mode: readers of one cannot "
+                           "read the other",
+                           now.id, old.as_array ? "array" : "map", now.as_array ? "array" : "map"));
+      return;
+    }
+    if (now.as_array) {
+      check_array(old, now);
+    } else {
+      check_map(old, now);
+    }
+  }
+
+  void check_enum(const EnumEntry& old, const EnumEntry& now) {
+    for (const ir::Enumerator& e : old.enumerators) {
+      auto it = std::find_if(now.enumerators.begin(), now.enumerators.end(),
+                             [&](const ir::Enumerator& n) { return n.name == e.name; });
+      if (it == now.enumerators.end()) {
+        breaking(now.location, fmt::format("enumerator '{}' ({}) removed from enum '{}': old "
+                                           "writers may still send it, new readers reject it",
+                                           e.name, e.value, now.name));
+      } else if (it->value != e.value && !(old.as_string && now.as_string)) {
+        breaking(now.location,
+                 fmt::format("enumerator '{}' of enum '{}' changed its value from {} to {}", e.name,
+                             now.name, e.value, it->value));
+      }
+    }
+    for (const ir::Enumerator& e : now.enumerators) {
+      auto it = std::find_if(old.enumerators.begin(), old.enumerators.end(),
+                             [&](const ir::Enumerator& o) { return o.name == e.name; });
+      if (it == old.enumerators.end()) {
+        compatible(now.location,
+                   fmt::format("enumerator '{}' ({}) added to enum '{}': new readers accept "
+                               "everything old writers send; old readers that take only declared "
+                               "enumerators reject it until they are updated",
+                               e.name, e.value, now.name));
+      }
+    }
+    if (old.underlying != now.underlying && !(old.as_string && now.as_string)) {
+      // "int32" -> 32: a narrower underlying type may not hold what old writers send.
+      auto bits = [](const std::string& name) {
+        std::size_t digits = name.find_first_of("0123456789");
+        return digits == std::string::npos ? 0 : std::stoi(name.substr(digits));
+      };
+      if (bits(now.underlying) < bits(old.underlying)) {
+        breaking(now.location, fmt::format("enum '{}' narrowed its underlying type from {} to {}",
+                                           now.name, old.underlying, now.underlying));
+      } else {
+        compatible(now.location, fmt::format("enum '{}' changed its underlying type from {} to {}",
+                                             now.name, old.underlying, now.underlying));
+      }
+    }
+  }
+
+ private:
+  // One field present on both sides: its value's type and flags.
+  void check_value(const std::string& where_text, const FieldEntry& old, const FieldEntry& now) {
+    if (!old.enum_name.empty() && !now.enum_name.empty() && old.as_string != now.as_string) {
+      breaking(now.location, fmt::format("{} switched from {} to {}: the other side cannot read it",
+                                         where_text, old.as_string ? "as_string" : "a number",
+                                         now.as_string ? "as_string" : "a number"));
+      return;
+    }
+    if (old.wire != now.wire) {
+      std::string why = old.nullable != now.nullable
+                            ? (now.nullable ? " (now nullable: new writers may send nil, which old "
+                                              "readers reject)"
+                                            : " (no longer nullable: old writers may send nil, "
+                                              "which new readers reject)")
+                            : "";
+      breaking(now.location, fmt::format("{} changed its wire type from {} to {}{}", where_text,
+                                         old.wire, now.wire, why));
+      return;
+    }
+    if (old.bits != now.bits && old.bits != 0 && now.bits != 0) {
+      std::string what = fmt::format("{} from {} bits to {} ({} -> {})", where_text, old.bits,
+                                     now.bits, old.cpp_type, now.cpp_type);
+      if (now.bits > old.bits) {
+        compatible(now.location,
+                   "widened " + what +
+                       ": new readers take every value old writers send; new writers may send "
+                       "values old readers reject, so update readers first");
+      } else {
+        breaking(now.location, "narrowed " + what +
+                                   ": old writers may send values new readers reject or truncate");
+      }
+    } else if (old.cpp_type != now.cpp_type) {
+      compatible(now.location, fmt::format("{} changed its C++ type from '{}' to '{}'; its wire "
+                                           "type {} is the same",
+                                           where_text, old.cpp_type, now.cpp_type, now.wire));
+    }
+    if (!old.required && now.required) {
+      breaking(now.location, fmt::format("{} became required: old writers that omit it (it was "
+                                         "optional) are rejected by new readers",
+                                         where_text));
+    } else if (old.required && !now.required) {
+      compatible(now.location, fmt::format("{} is no longer required", where_text));
+    }
+    if (!old.omitempty && now.omitempty) {
+      if (old.required) {
+        breaking(now.location,
+                 fmt::format("{} became omitempty but old readers require it", where_text));
+      } else {
+        compatible(now.location, fmt::format("{} became omitempty: readers keep their default "
+                                             "when it is absent",
+                                             where_text));
+      }
+    }
+  }
+
+  static std::string key_id(const FieldEntry& field) {
+    if (field.inline_template) return "inline:" + field.name;
+    if (field.has_int_key) return fmt::format("#{}", field.int_key);
+    return "\"" + field.key;
+  }
+
+  void check_map(const StructEntry& old, const StructEntry& now) {
+    std::map<std::string, const FieldEntry*> old_keys, new_keys;
+    for (const FieldEntry& f : old.fields) old_keys[key_id(f)] = &f;
+    for (const FieldEntry& f : now.fields) new_keys[key_id(f)] = &f;
+    for (const FieldEntry& f : old.fields) {
+      auto it = new_keys.find(key_id(f));
+      if (it != new_keys.end()) {
+        check_value(fmt::format("field '{}' (key {}) of '{}'", it->second->name,
+                                it->second->key_text(), now.id),
+                    f, *it->second);
+        continue;
+      }
+      // Renamed: the same member under another key.
+      const FieldEntry* renamed = nullptr;
+      for (const FieldEntry& n : now.fields) {
+        if (n.name == f.name && old_keys.count(key_id(n)) == 0) renamed = &n;
+      }
+      if (renamed != nullptr) {
+        breaking(renamed->location,
+                 fmt::format("key of field '{}' of '{}' renamed from {} to {}: each side skips "
+                             "the other's key and keeps its default",
+                             f.name, now.id, f.key_text(), renamed->key_text()));
+        continue;
+      }
+      breaking(now.location,
+               fmt::format("field '{}' (key {}) removed from '{}': old writers' values are lost, "
+                           "and old readers no longer receive it",
+                           f.name, f.key_text(), now.id));
+    }
+    for (const FieldEntry& n : now.fields) {
+      if (old_keys.count(key_id(n)) != 0) continue;
+      bool renamed = std::any_of(old.fields.begin(), old.fields.end(), [&](const FieldEntry& f) {
+        return f.name == n.name && new_keys.count(key_id(f)) == 0;
+      });
+      if (renamed) continue;
+      if (n.required) {
+        breaking(n.location, fmt::format("required field '{}' (key {}) added to '{}': old "
+                                         "writers do not send it, so new readers reject them",
+                                         n.name, n.key_text(), now.id));
+      } else {
+        compatible(n.location, fmt::format("field '{}' (key {}) added to '{}': old readers skip "
+                                           "it, new readers keep its default when it is absent",
+                                           n.name, n.key_text(), now.id));
+      }
+    }
+  }
+
+  void check_array(const StructEntry& old, const StructEntry& now) {
+    auto find = [](const StructEntry& s, const std::string& name) -> const FieldEntry* {
+      for (const FieldEntry& f : s.fields) {
+        if (f.name == name) return &f;
+      }
+      return nullptr;
+    };
+    for (const FieldEntry& f : old.fields) {
+      const FieldEntry* n = find(now, f.name);
+      if (n == nullptr) {
+        if (f.position < now.fields.size() && find(old, now.fields[f.position].name) == nullptr) {
+          const FieldEntry& other = now.fields[f.position];
+          compatible(other.location,
+                     fmt::format("field '{}' at position {} of '{}' renamed to '{}' (names are "
+                                 "not on the wire in array mode)",
+                                 f.name, f.position, now.id, other.name));
+          check_value(
+              fmt::format("field '{}' (position {}) of '{}'", other.name, f.position, now.id), f,
+              other);
+          continue;
+        }
+        breaking(now.location,
+                 fmt::format("field '{}' (position {}) removed from array-mode '{}': the fields "
+                             "after it change position",
+                             f.name, f.position, now.id));
+        continue;
+      }
+      if (n->position != f.position) {
+        breaking(n->location,
+                 fmt::format("field '{}' of array-mode '{}' moved from position {} to {}: the "
+                             "other side reads another field there",
+                             f.name, now.id, f.position, n->position));
+        continue;
+      }
+      check_value(fmt::format("field '{}' (position {}) of '{}'", n->name, n->position, now.id), f,
+                  *n);
+    }
+    for (const FieldEntry& n : now.fields) {
+      if (find(old, n.name) != nullptr) continue;
+      if (n.position < old.fields.size()) {
+        if (find(now, old.fields[n.position].name) == nullptr) continue;  // a rename, above
+        breaking(n.location,
+                 fmt::format("field '{}' inserted at position {} of array-mode '{}': the fields "
+                             "after it change position",
+                             n.name, n.position, now.id));
+      } else {
+        compatible(n.location, fmt::format("field '{}' appended at position {} of array-mode "
+                                           "'{}': old readers ignore the extra element, new "
+                                           "readers keep its default when it is absent",
+                                           n.name, n.position, now.id));
+      }
+    }
+  }
+
+  std::string old_path_;
+  Diagnostics& diagnostics_;
+  std::size_t breaking_ = 0;
+};
+
+}  // namespace
+
+std::size_t check(const Contract& old, const Contract& current, const std::string& old_path,
+                  Diagnostics& diagnostics) {
+  Checker checker(old_path, diagnostics);
+  for (const StructEntry& o : old.structs) {
+    auto it = std::find_if(current.structs.begin(), current.structs.end(),
+                           [&](const StructEntry& s) { return s.id == o.id; });
+    if (it == current.structs.end()) {
+      checker.breaking(checker.old_file(),
+                       fmt::format("struct '{}' is in the contract but no longer among the "
+                                   "generated types",
+                                   o.id));
+      continue;
+    }
+    checker.check_struct(o, *it);
+  }
+  for (const StructEntry& s : current.structs) {
+    bool known = std::any_of(old.structs.begin(), old.structs.end(),
+                             [&](const StructEntry& o) { return o.id == s.id; });
+    if (!known) {
+      checker.compatible(s.location, fmt::format("struct '{}' added to the contract", s.id));
+    }
+  }
+  for (const EnumEntry& o : old.enums) {
+    auto it = std::find_if(current.enums.begin(), current.enums.end(),
+                           [&](const EnumEntry& e) { return e.name == o.name; });
+    if (it != current.enums.end()) checker.check_enum(o, *it);
+  }
+  return checker.breaking_count();
+}
+
+}  // namespace msgpack_gen::contract

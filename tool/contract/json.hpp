@@ -1,0 +1,50 @@
+// A small JSON value, its reader and its printer: what the contract files and the JSON Schema
+// need (objects, arrays, strings, integers, booleans), not a general JSON library. Internal to
+// tool/contract/.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace msgpack_gen::contract::json {
+
+struct Value {
+  enum Kind { Null, Bool, Number, String, Array, Object } kind = Null;
+  bool boolean = false;
+  std::int64_t number = 0;
+  std::string string;
+  std::vector<Value> items;
+  std::vector<std::pair<std::string, Value>> members;
+
+  const Value* get(const std::string& name) const {
+    for (const auto& [key, value] : members) {
+      if (key == name) return &value;
+    }
+    return nullptr;
+  }
+};
+
+// Parses `text` into `value`. Returns an empty string on success, else "line N: what is wrong".
+std::string parse(const std::string& text, Value& value);
+
+// `text` as a JSON string literal, quotes included.
+std::string quoted(const std::string& text);
+
+// `value` as JSON text with 2-space indentation, nested values starting at `indent` columns.
+std::string pretty(const Value& value, int indent);
+
+Value make_string(const std::string& text);
+Value make_number(std::int64_t n);
+Value make_bool(bool b);
+Value make_object();
+Value make_array();
+
+// A member of an object, or an empty/false/0 value when it is absent or of another kind.
+std::string text_of(const Value& object, const char* name);
+bool flag_of(const Value& object, const char* name);
+std::int64_t number_of(const Value& object, const char* name);
+const std::vector<Value>& items_of(const Value& object, const char* name);
+
+}  // namespace msgpack_gen::contract::json

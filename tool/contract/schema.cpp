@@ -1,0 +1,227 @@
+// A JSON Schema (2020-12) of the JSON view of the types, built as a json::Value tree and printed.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "contract/contract.hpp"
+#include "contract/internal.hpp"
+#include "contract/json.hpp"
+
+namespace msgpack_gen::contract {
+namespace {
+
+using json::make_array;
+using json::make_bool;
+using json::make_number;
+using json::make_object;
+using json::make_string;
+using json::Value;
+
+Value typed(const char* type) {
+  Value v = make_object();
+  v.members.emplace_back("type", make_string(type));
+  return v;
+}
+
+Value schema_of(const ir::Module& module, const ir::Type& type, bool as_string, bool strict_enum);
+
+Value integer_schema(unsigned bits, bool is_signed) {
+  Value v = typed("integer");
+  if (bits != 0 && bits < 64) {
+    std::int64_t max =
+        is_signed ? (std::int64_t{1} << (bits - 1)) - 1 : (std::int64_t{1} << bits) - 1;
+    std::int64_t min = is_signed ? -(std::int64_t{1} << (bits - 1)) : 0;
+    v.members.emplace_back("minimum", make_number(min));
+    v.members.emplace_back("maximum", make_number(max));
+  } else if (!is_signed) {
+    v.members.emplace_back("minimum", make_number(0));
+  }
+  return v;
+}
+
+Value array_schema(const ir::Module& module, const ir::Type& type) {
+  Value v = typed("array");
+  if (!type.args.empty())
+    v.members.emplace_back("items", schema_of(module, type.args[0], false, false));
+  if (type.kind == ir::TypeKind::Array || type.kind == ir::TypeKind::CArray) {
+    v.members.emplace_back("minItems", make_number(static_cast<std::int64_t>(type.array_size)));
+    v.members.emplace_back("maxItems", make_number(static_cast<std::int64_t>(type.array_size)));
+  }
+  return v;
+}
+
+Value schema_of(const ir::Module& module, const ir::Type& type, bool as_string, bool strict_enum) {
+  switch (type.kind) {
+    case ir::TypeKind::Bool:
+      return typed("boolean");
+    case ir::TypeKind::Int:
+    case ir::TypeKind::Duration:
+      return integer_schema(type.bits, type.is_signed || type.kind == ir::TypeKind::Duration);
+    case ir::TypeKind::Float:
+      return typed("number");
+    case ir::TypeKind::String:
+    case ir::TypeKind::StringView:
+      return typed("string");
+    case ir::TypeKind::Bytes: {
+      Value v = typed("string");
+      v.members.emplace_back("contentEncoding", make_string("base64"));
+      return v;
+    }
+    case ir::TypeKind::CArray:
+      if (std::string_view bytes = detail::byte_array_family(type); !bytes.empty()) {
+        bool is_str = bytes == "str";
+        Value v = typed("string");
+        if (!is_str) v.members.emplace_back("contentEncoding", make_string("base64"));
+        return v;
+      }
+      return array_schema(module, type);
+    case ir::TypeKind::Vector:
+    case ir::TypeKind::Array:
+    case ir::TypeKind::Sequence:
+      return array_schema(module, type);
+    case ir::TypeKind::Tuple: {
+      Value v = typed("array");
+      Value items = make_array();
+      for (const ir::Type& arg : type.args)
+        items.items.push_back(schema_of(module, arg, false, false));
+      v.members.emplace_back("prefixItems", items);
+      v.members.emplace_back("items", make_bool(false));
+      return v;
+    }
+    case ir::TypeKind::Map: {
+      Value v = typed("object");
+      if (type.args.size() == 2) {
+        v.members.emplace_back("additionalProperties",
+                               schema_of(module, type.args[1], false, false));
+      }
+      return v;
+    }
+    case ir::TypeKind::Optional:
+    case ir::TypeKind::Pointer: {
+      Value v = make_object();
+      Value any = make_array();
+      if (!type.args.empty())
+        any.items.push_back(schema_of(module, type.args[0], as_string, strict_enum));
+      any.items.push_back(typed("null"));
+      v.members.emplace_back("anyOf", any);
+      return v;
+    }
+    case ir::TypeKind::Variant: {
+      Value v = make_object();
+      Value any = make_array();
+      for (const ir::Type& arg : type.args)
+        any.items.push_back(schema_of(module, arg, false, false));
+      v.members.emplace_back("anyOf", any);
+      return v;
+    }
+    case ir::TypeKind::Enum: {
+      Value values = make_array();
+      for (const ir::Enumerator& e : type.enumerators) {
+        values.items.push_back(as_string ? make_string(e.name) : make_number(e.value));
+      }
+      if (as_string) {
+        Value v = make_object();
+        v.members.emplace_back("enum", values);
+        return v;
+      }
+      Value v = integer_schema(type.bits, type.is_signed);
+      if (strict_enum && !values.items.empty()) v.members.emplace_back("enum", values);
+      return v;
+    }
+    case ir::TypeKind::Struct: {
+      Value v = make_object();
+      v.members.emplace_back("$ref", make_string("#/$defs/" + type.struct_id));
+      return v;
+    }
+    case ir::TypeKind::Timestamp: {
+      Value v = typed("string");
+      v.members.emplace_back("format", make_string("date-time"));
+      return v;
+    }
+    case ir::TypeKind::Custom:
+    case ir::TypeKind::Dependent: {
+      Value v = make_object();
+      v.members.emplace_back("description", make_string(type.spelling));
+      return v;
+    }
+  }
+  return make_object();
+}
+
+// The struct's values in wire order, inline structs flattened (the emitter's order).
+void wire_fields(const ir::Module& module, const ir::Struct& s, std::vector<const ir::Field*>& out,
+                 bool& open) {
+  for (const std::string& base : s.bases) {
+    const ir::Struct* inner = module.find(base);
+    if (inner != nullptr) wire_fields(module, *inner, out, open);
+  }
+  for (const ir::Field& field : s.fields) {
+    if (field.inline_fields && !field.is_base) {
+      const ir::Struct* inner =
+          field.type.kind == ir::TypeKind::Struct ? module.find(field.type.struct_id) : nullptr;
+      if (inner != nullptr && inner->template_params.empty()) {
+        wire_fields(module, *inner, out, open);
+      } else {
+        open = true;  // known only when instantiated
+      }
+      continue;
+    }
+    out.push_back(&field);
+  }
+}
+
+Value struct_schema(const ir::Module& module, const ir::Struct& s) {
+  std::vector<const ir::Field*> fields;
+  bool open = false;
+  wire_fields(module, s, fields, open);
+  if (s.as_array) {
+    Value v = typed("array");
+    Value items = make_array();
+    for (const ir::Field* f : fields) {
+      items.items.push_back(schema_of(module, f->type, f->as_string, f->strict_enum));
+    }
+    v.members.emplace_back("prefixItems", items);
+    return v;
+  }
+  Value v = typed("object");
+  Value properties = make_object();
+  Value required = make_array();
+  for (const ir::Field* f : fields) {
+    std::string key = f->has_int_key ? std::to_string(f->int_key) : f->key;
+    properties.members.emplace_back(key, schema_of(module, f->type, f->as_string, f->strict_enum));
+    if (f->required) required.items.push_back(make_string(key));
+  }
+  v.members.emplace_back("properties", properties);
+  if (!required.items.empty()) v.members.emplace_back("required", required);
+  if (s.strict && !open) v.members.emplace_back("additionalProperties", make_bool(false));
+  return v;
+}
+
+}  // namespace
+
+std::string json_schema(const ir::Module& module) {
+  std::vector<const ir::Struct*> structs;
+  for (const ir::Struct& s : module.structs) structs.push_back(&s);
+  std::sort(structs.begin(), structs.end(),
+            [](const ir::Struct* a, const ir::Struct* b) { return a->id < b->id; });
+  Value root = make_object();
+  root.members.emplace_back("$schema", make_string("https://json-schema.org/draft/2020-12/schema"));
+  root.members.emplace_back("title", make_string("msgpack-gen types"));
+  Value defs = make_object();
+  Value any = make_array();
+  for (const ir::Struct* s : structs) {
+    defs.members.emplace_back(s->id, struct_schema(module, *s));
+    Value ref = make_object();
+    ref.members.emplace_back("$ref", make_string("#/$defs/" + s->id));
+    any.items.push_back(ref);
+  }
+  root.members.emplace_back("anyOf", any);
+  root.members.emplace_back("$defs", defs);
+  return json::pretty(root, 0) + "\n";
+}
+
+}  // namespace msgpack_gen::contract
