@@ -5,6 +5,7 @@
 #include <random>
 
 #include "ext_test_support.hpp"
+#include "msgpack_gen/chrono.hpp"
 #include "msgpack_gen/ext/datetime.hpp"
 #include "msgpack_gen/ext/decimal.hpp"
 #include "msgpack_gen/ext/ext.hpp"
@@ -77,4 +78,32 @@ TEST_CASE("ext and raw decoding survive truncation and corruption") {
       {from_hex("93 01 92 02 03 81 a1 6b c3"), from_hex("82 a1 61 90 a1 62 80"),
        from_hex("cd 01 00"), from_hex("d8 02 f6 42 3b df b4 9e 49 13 b3 61 07 40 c9 70 2e 4b")},
       5);
+}
+
+// The ext decoders look at the payload before they consume it: ReaderOptions::max_bin_length
+// (which covers ext payloads) must stop them before they assign, with the error at the value.
+template <class T>
+void check_ext_limit(const T& sample, const T& previous) {
+  const Bytes bytes = encode(sample);
+  msgpack_gen::ReaderOptions tight;
+  tight.max_bin_length = 3;  // below every payload these types have
+  T value = previous;
+  const msgpack_gen::Status status =
+      msgpack_gen::unmarshal(bytes.data(), bytes.size(), value, tight);
+  CHECK(status.code() == msgpack_gen::ErrorCode::limit_exceeded);
+  CHECK(status.offset() == 0);
+  CHECK(value == previous);
+  msgpack_gen::ReaderOptions exact;
+  exact.max_bin_length = static_cast<std::uint32_t>(bytes.size());  // the payload is shorter
+  REQUIRE(msgpack_gen::unmarshal(bytes.data(), bytes.size(), value, exact).ok());
+  CHECK(value == sample);
+}
+
+TEST_CASE("ext decoders check max_bin_length before they touch the value") {
+  check_ext_limit(*msgpack_gen::Uuid::parse("f6423bdf-b49e-4913-b361-0740c9702e4b"),
+                  msgpack_gen::Uuid{});
+  check_ext_limit(*msgpack_gen::Decimal::parse("-12.345"), *msgpack_gen::Decimal::parse("7"));
+  check_ext_limit(msgpack_gen::Datetime{1700000000, 123456789, 180, 0},
+                  msgpack_gen::Datetime{1, 0, 0, 0});
+  check_ext_limit(msgpack_gen::Timestamp{1700000000, 5}, msgpack_gen::Timestamp{2, 0});
 }

@@ -397,6 +397,13 @@ class Reader {
     return take_bytes(header, n, "bin", out);
   }
 
+  // Whether an ext payload of n bytes is within ReaderOptions::max_bin_length; if not, records
+  // the limit_exceeded error at the current value, as read_ext() does. For decoders that look at
+  // an ext value before consuming it (detail::peek_ext).
+  bool ext_length_allowed(std::uint32_t n) {
+    return MSGPACK_GEN_LIKELY(n <= limits_.by_kind[kBin]) || over_limit("ext payload", n, kBin);
+  }
+
   // An ext value: its type and payload (a view into the input).
   bool read_ext(std::int8_t& type, std::string_view& payload) {
     if (!need(1, "ext")) return false;
@@ -409,7 +416,7 @@ class Reader {
     if (remaining() - header < 1 + static_cast<std::size_t>(n)) {
       return fail(ErrorCode::length_exceeds_input, "ext payload of " + detail::quantity(n, "byte"));
     }
-    if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kBin])) return over_limit("ext payload", n, kBin);
+    if (!ext_length_allowed(n)) return false;
     type = static_cast<std::int8_t>(pos_[header]);
     payload = std::string_view(reinterpret_cast<const char*>(pos_ + header + 1), n);
     pos_ += header + 1 + n;

@@ -16,7 +16,8 @@ namespace msgpack_gen::detail {
 
 // Reads the ext value at the reader's position without consuming it: on success, payload views
 // its data. Fails (the error recorded in `in`, pointing at the value) when the next value is not
-// an ext, is cut short, or has another ext type than `type`. `what` names the wanted type for
+// an ext, is cut short, has a payload over ReaderOptions::max_bin_length, or has another ext type
+// than `type`. `what` names the wanted type for
 // messages, e.g. "uuid (ext type 2)".
 inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string_view& payload) {
   const std::uint8_t* p = in.position();
@@ -30,6 +31,7 @@ inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string
     return in.fail(ErrorCode::length_exceeds_input,
                    std::string(what) + " payload of " + quantity(length, "byte"));
   }
+  if (!in.ext_length_allowed(length)) return false;
   const auto found = static_cast<std::int8_t>(p[header]);
   if (found != type) {
     return in.fail(ErrorCode::type_mismatch,
@@ -39,9 +41,8 @@ inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string
   return true;
 }
 
-// Consumes the ext value that peek_ext has just accepted. peek_ext checked the same bytes, so
-// this fails only for a payload over ReaderOptions::max_bin_length, which peek_ext does not
-// check; the error is then recorded in `in`, and the message's Status reports it.
+// Consumes the ext value that peek_ext has just accepted: peek_ext checked the same bytes and
+// the same limit, so this cannot fail.
 inline void consume_ext(Reader& in) {
   std::int8_t type = 0;
   std::string_view payload;
