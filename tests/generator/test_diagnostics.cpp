@@ -108,6 +108,20 @@ TEST_CASE("the source line with a caret, ranges and fix-its", "[diagnostics]") {
   CHECK(out.str().empty());
 }
 
+TEST_CASE("msgpack-gen's own diagnostics show the source line too", "[diagnostics]") {
+  TempHeader header("struct Order {\n  const int qty = 0;\n};\n");
+  std::ostringstream out;
+  Diagnostics d(out);
+  d.error({header.path, 2, 13}, "field 'qty' is const");
+  d.note({header.path, 1, 8}, "in struct 'Order'");
+  CHECK(out.str() == header.path + ":2:13: error: field 'qty' is const\n" +
+                         "  const int qty = 0;\n"
+                         "            ^\n" +
+                         header.path + ":1:8: note: in struct 'Order'\n" +
+                         "struct Order {\n"
+                         "       ^\n");
+}
+
 TEST_CASE("source lines are read without their end of line", "[diagnostics]") {
   TempHeader header("first\r\nsecond\nthird");
   std::string line;

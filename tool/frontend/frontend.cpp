@@ -434,8 +434,7 @@ void print_clang_diagnostic(CXDiagnostic d, const std::string& umbrella_path,
     default:
       break;
   }
-  diagnostics.report(severity, where, take(clang_getDiagnosticSpelling(d)));
-  diagnostics.show_source(where, marks_of(d, where));
+  diagnostics.report(severity, where, take(clang_getDiagnosticSpelling(d)), marks_of(d, where));
   CXDiagnosticSet children = clang_getChildDiagnostics(d);  // owned by `d`
   for (unsigned i = 0, n = clang_getNumDiagnosticsInSet(children); i < n; ++i) {
     CXDiagnostic child = clang_getDiagnosticInSet(children, i);

@@ -34,8 +34,8 @@ std::vector<std::size_t> display_columns(const std::string& line, std::string& s
 
 }  // namespace
 
-void Diagnostics::report(Severity severity, const ir::SourceLocation& where,
-                         std::string_view text) {
+void Diagnostics::report(Severity severity, const ir::SourceLocation& where, std::string_view text,
+                         const SourceMarks& marks) {
   auto style = [&](fmt::text_style s) { return color_ ? s : fmt::text_style(); };
   std::string_view label = "error:";
   fmt::text_style label_style = fmt::emphasis::bold | fmt::fg(fmt::terminal_color::red);
@@ -61,6 +61,7 @@ void Diagnostics::report(Severity severity, const ir::SourceLocation& where,
                           : fmt::format("{}:{}:{}:", where.file, where.line, where.column);
   out_ << fmt::format("{} {} {}\n", fmt::styled(place, style(fmt::emphasis::bold)),
                       fmt::styled(label, style(label_style)), fmt::styled(text, style(text_style)));
+  show_source(where, marks);
 }
 
 void Diagnostics::show_source(const ir::SourceLocation& where, const SourceMarks& marks) {

@@ -44,8 +44,10 @@ class Diagnostics {
 
   // "file:line:col: error: text"; "file: error: text" when `where` has a file but no line (a
   // whole file); "msgpack-gen: error: text" when `where` has no file (the
-  // command line, the file system).
-  void report(Severity severity, const ir::SourceLocation& where, std::string_view text);
+  // command line, the file system). With a line, the source line follows with a caret under the
+  // column and `marks` under that (show_source), as clang shows it.
+  void report(Severity severity, const ir::SourceLocation& where, std::string_view text,
+              const SourceMarks& marks = {});
   // The line at `where` with a caret under its column, the marks under that, as clang shows
   // it. Nothing when the line cannot be read.
   void show_source(const ir::SourceLocation& where, const SourceMarks& marks = {});
