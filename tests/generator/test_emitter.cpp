@@ -159,8 +159,9 @@ TEST_CASE("a class template inlining its parameter delegates to the parameter's 
   module.structs = {request};
   std::string code = generate(module);
   CHECK_THAT(code, Catch::Contains("template <class T>\nstruct codec<::Request<T>>"));
-  CHECK_THAT(code, Catch::Contains(
-                       "kFieldCount = 1 + codec<decltype(::Request<T>::payload)>::kFieldCount;"));
+  // Past 100 columns on one line: broken after the '=' (emitter/line_wrap).
+  CHECK_THAT(code, Catch::Contains("kFieldCount =\n      1 + "
+                                   "codec<decltype(::Request<T>::payload)>::kFieldCount;"));
   CHECK_THAT(code, Catch::Contains("template <class T>\ninline void codec<::Request<T>>::encode("));
   CHECK_THAT(code,
              Catch::Contains(

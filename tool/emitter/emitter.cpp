@@ -7,6 +7,7 @@
 
 #include <msgpack_gen/version.hpp>  // MSGPACK_GEN_CODEGEN_ABI, which generated code checks
 
+#include "emitter/line_wrap.hpp"
 #include "emitter/struct_emitter.hpp"
 #include "emitter/templates.hpp"
 
@@ -192,6 +193,7 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     }
     files.push_back(std::move(source_file));
   }
+  for (GeneratedFile& f : files) f.content = wrap_long_lines(f.content);
   return files;
 }
 

@@ -546,49 +546,6 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
                                          {"body", body}});
 }
 
-// Generated lines stay within the project's 100 columns where a break helps: a codec member's
-// signature or call breaks after its opening parenthesis (continued 4 columns deeper), and
-// `if (...) return ...;` before `return` (2 deeper). Long type names can still pass the limit.
-constexpr std::size_t kMaxColumns = 100;
-
-std::string wrap_long_lines(const std::string& text) {
-  std::string out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(start, end - start);
-    start = end + 1;
-    const std::size_t indent = line.find_first_not_of(' ');
-    const std::string pad(indent == std::string::npos ? 0 : indent, ' ');
-    // A codec member's parameter list, in its definition (">::name(") or its declaration
-    // (" name("): the name tells it from parentheses in a type.
-    std::size_t open = std::string::npos;
-    for (const char* name :
-         {"encode(", "encode_fields(", "field_count(", "decode(", "decode_field("}) {
-      for (const char* before : {">::", " "}) {
-        if (std::size_t at = line.find(std::string(before) + name); at != std::string::npos) {
-          open = line.find('(', at);
-          break;
-        }
-      }
-      if (open != std::string::npos) break;
-    }
-    const std::size_t returns = line.find(") return ");
-    if (line.size() > kMaxColumns && (line.ends_with(") {") || line.ends_with(");")) &&
-        open != std::string::npos) {
-      out += line.substr(0, open + 1) + "\n" + pad + "    " + line.substr(open + 1);
-    } else if (line.size() > kMaxColumns && line.compare(indent, 4, "if (") == 0 &&
-               returns != std::string::npos) {
-      out += line.substr(0, returns + 1) + "\n" + pad + "  " + line.substr(returns + 2);
-    } else {
-      out += line;
-    }
-    if (end < text.size()) out += '\n';
-  }
-  return out;
-}
-
 }  // namespace
 
 StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool definitions_in_header) {
@@ -611,7 +568,7 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
     }
     constants.clear();
   }
-  code.declaration = wrap_long_lines(emit_declaration(s, fields, field_count, constants));
+  code.declaration = emit_declaration(s, fields, field_count, constants);
   const std::string prefix = definition_prefix(s, in_header);
   if (s.directions & ir::kMarshal) {
     code.definitions +=
@@ -621,7 +578,6 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
     code.definitions +=
         s.as_array ? emit_array_decode(s, fields, prefix) : emit_map_decode(s, fields, prefix);
   }
-  code.definitions = wrap_long_lines(code.definitions);
   return code;
 }
 

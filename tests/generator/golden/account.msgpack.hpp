@@ -94,10 +94,14 @@ inline void codec<::bank::Account>::encode_fields(
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
         sizeof kRevision - 1 + encode::max_size(value.revision) +
-        sizeof kOwner - 1 + encode::max_size((value.*member_pointer(members::bank_Account_owner{}))) +
-        sizeof kBalance - 1 + encode::max_size((value.*member_pointer(members::bank_Account_balance{}))) +
-        sizeof kLevel - 1 + encode::max_size((value.*member_pointer(members::bank_Account_level{}))) +
-        sizeof kLevel2 - 1 + encode::max_size((value.*member_pointer(members::bank_Account_level_2{}))));
+        sizeof kOwner - 1 +
+            encode::max_size((value.*member_pointer(members::bank_Account_owner{}))) +
+        sizeof kBalance - 1 +
+            encode::max_size((value.*member_pointer(members::bank_Account_balance{}))) +
+        sizeof kLevel - 1 +
+            encode::max_size((value.*member_pointer(members::bank_Account_level{}))) +
+        sizeof kLevel2 - 1 +
+            encode::max_size((value.*member_pointer(members::bank_Account_level_2{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // revision: int
@@ -176,25 +180,30 @@ inline int codec<::bank::Account>::decode_field(
   switch (key.size()) {
     case 4:
       if (std::memcmp(key.data(), "tags", 4) == 0) {  // tags_ as "tags": std::vector<std::string>
-        return read_value(in, (value.*member_pointer(members::bank_Account_tags{}))) ? 5 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::bank_Account_tags{})))
+            ? 5 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "owner", 5) == 0) {  // owner_ as "owner": std::string
-        return read_value(in, (value.*member_pointer(members::bank_Account_owner{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::bank_Account_owner{})))
+            ? 1 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "level", 5) == 0) {  // level: std::uint8_t
-        return read_value(in, (value.*member_pointer(members::bank_Account_level{}))) ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::bank_Account_level{})))
+            ? 3 : kFieldFailed;
       }
       break;
     case 6:
       if (std::memcmp(key.data(), "level_", 6) == 0) {  // level_: std::uint8_t
-        return read_value(in, (value.*member_pointer(members::bank_Account_level_2{}))) ? 4 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::bank_Account_level_2{})))
+            ? 4 : kFieldFailed;
       }
       break;
     case 7:
       if (std::memcmp(key.data(), "balance", 7) == 0) {  // balance_ as "balance": std::int64_t
-        return read_value(in, (value.*member_pointer(members::bank_Account_balance{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::bank_Account_balance{})))
+            ? 2 : kFieldFailed;
       }
       break;
     case 8:

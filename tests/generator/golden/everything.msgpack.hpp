@@ -97,7 +97,8 @@ struct codec<decltype(::golden::Containers::anonymous)> {
   static void encode(Writer& out, const decltype(::golden::Containers::anonymous)& value);
   static std::uint32_t field_count(const decltype(::golden::Containers::anonymous)& value);
   static void encode_fields(
-      Writer& out, const decltype(::golden::Containers::anonymous)& value, std::string_view prefix = {});
+      Writer& out, const decltype(::golden::Containers::anonymous)& value,
+      std::string_view prefix = {});
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous)& value);
   static int decode_field(
       Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value);
@@ -111,7 +112,8 @@ struct codec<decltype(::golden::Containers::anonymous.inner)> {
   static void encode(Writer& out, const decltype(::golden::Containers::anonymous.inner)& value);
   static std::uint32_t field_count(const decltype(::golden::Containers::anonymous.inner)& value);
   static void encode_fields(
-      Writer& out, const decltype(::golden::Containers::anonymous.inner)& value, std::string_view prefix = {});
+      Writer& out, const decltype(::golden::Containers::anonymous.inner)& value,
+      std::string_view prefix = {});
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value);
   static int decode_field(
       Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value);
@@ -244,7 +246,9 @@ inline std::uint32_t codec<::golden::Scalars>::field_count(const ::golden::Scala
 
 inline void codec<::golden::Scalars>::encode_fields(
     Writer& out, const ::golden::Scalars& value, std::string_view prefix) {
-  {  // flag, i8, i16, i32, i64, u8, u16, u32, u64, plain_int, plain_long, plain_ull, f32, f64, color, level: one capacity check for the run
+  // flag, i8, i16, i32, i64, u8, u16, u32, u64, plain_int, plain_long, plain_ull, f32, f64, color,
+  // level: one capacity check for the run
+  {
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
         sizeof kFlag - 1 + encode::max_size(value.flag) +
@@ -692,10 +696,12 @@ inline int codec<::golden::Containers>::decode_field(
       if (std::memcmp(key.data(), "points", 6) == 0) {  // points: std::vector<Point>
         return read_value(in, value.points) ? 5 : kFieldFailed;
       }
-      if (std::memcmp(key.data(), "lookup", 6) == 0) {  // lookup: std::unordered_map<std::string, Point>
+      // lookup: std::unordered_map<std::string, Point>
+      if (std::memcmp(key.data(), "lookup", 6) == 0) {
         return read_value(in, value.lookup) ? 8 : kFieldFailed;
       }
-      if (std::memcmp(key.data(), "nested", 6) == 0) {  // nested: std::vector<std::vector<std::string>>
+      // nested: std::vector<std::vector<std::string>>
+      if (std::memcmp(key.data(), "nested", 6) == 0) {
         return read_value(in, value.nested) ? 11 : kFieldFailed;
       }
       break;
@@ -803,7 +809,8 @@ inline std::uint32_t codec<decltype(::golden::Containers::anonymous.inner)>::fie
 }
 
 inline void codec<decltype(::golden::Containers::anonymous.inner)>::encode_fields(
-    Writer& out, const decltype(::golden::Containers::anonymous.inner)& value, std::string_view prefix) {
+    Writer& out, const decltype(::golden::Containers::anonymous.inner)& value,
+    std::string_view prefix) {
   {  // depth: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
@@ -836,7 +843,8 @@ inline bool codec<decltype(::golden::Containers::anonymous.inner)>::decode(
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<decltype(::golden::Containers::anonymous.inner)>>(in, value, i, count);
+  return decode_rest_by_key<codec<decltype(::golden::Containers::anonymous.inner)>>(
+      in, value, i, count);
 }
 
 inline int codec<decltype(::golden::Containers::anonymous.inner)>::decode_field(
@@ -1090,10 +1098,10 @@ inline bool codec<::golden::Row>::decode(Reader& in, ::golden::Row& value) {
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.id)) return in.in_field("id");  // id: uint64_t
   if (count > 1 && !read_value(in, value.name)) return in.in_field("name");  // name: std::string
-  if (count > 2 && !read_value(in, value.balance))
-    return in.in_field("balance");  // balance: std::optional<double>
-  if (count > 3 && !read_value(in, value.tags))
-    return in.in_field("tags");  // tags: std::vector<std::string>
+  // balance: std::optional<double>
+  if (count > 2 && !read_value(in, value.balance)) return in.in_field("balance");
+  // tags: std::vector<std::string>
+  if (count > 3 && !read_value(in, value.tags)) return in.in_field("tags");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

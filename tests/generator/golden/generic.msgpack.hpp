@@ -52,7 +52,8 @@ struct enum_names<::generic::Status> {
 // generic::Request: a map of its fields and those of its inlined template arguments
 template <class T>
 struct codec<::generic::Request<T>> {
-  static constexpr std::uint32_t kFieldCount = 1 + codec<decltype(::generic::Request<T>::payload)>::kFieldCount;
+  static constexpr std::uint32_t kFieldCount =
+      1 + codec<decltype(::generic::Request<T>::payload)>::kFieldCount;
   static constexpr char kMandatory[] = "\xa9mandatory";  // "mandatory"
   static void encode(Writer& out, const ::generic::Request<T>& value);
   static std::uint32_t field_count(const ::generic::Request<T>& value);
@@ -108,7 +109,8 @@ struct codec<::generic::Envelope<T, Version>> {
 // generic::UsesTemplates: a map of its fields and those of its inlined template arguments
 template <>
 struct codec<::generic::UsesTemplates> {
-  static constexpr std::uint32_t kFieldCount = 2 + codec<decltype(::generic::UsesTemplates::flattened)>::kFieldCount;
+  static constexpr std::uint32_t kFieldCount =
+      2 + codec<decltype(::generic::UsesTemplates::flattened)>::kFieldCount;
   static constexpr char kFirst[] = "\xa5" "first";  // "first"
   static constexpr char kOthers[] = "\xa6others";  // "others"
   static void encode(Writer& out, const ::generic::UsesTemplates& value);
@@ -204,8 +206,8 @@ inline void codec<::generic::Request<T>>::encode(Writer& out, const ::generic::R
 template <class T>
 inline std::uint32_t codec<::generic::Request<T>>::field_count(const ::generic::Request<T>& value) {
   std::uint32_t count = kFieldCount;
-  count = count - codec<decltype(::generic::Request<T>::payload)>::kFieldCount + codec<decltype(::generic::Request<T>::payload)>::field_count(
-      value.payload);
+  count = count - codec<decltype(::generic::Request<T>::payload)>::kFieldCount +
+      codec<decltype(::generic::Request<T>::payload)>::field_count(value.payload);
   return count;
 }
 
@@ -503,8 +505,8 @@ inline void codec<::generic::UsesTemplates>::encode(
 inline std::uint32_t codec<::generic::UsesTemplates>::field_count(
     const ::generic::UsesTemplates& value) {
   std::uint32_t count = kFieldCount;
-  count = count - codec<decltype(::generic::UsesTemplates::flattened)>::kFieldCount + codec<decltype(::generic::UsesTemplates::flattened)>::field_count(
-      value.flattened);
+  count = count - codec<decltype(::generic::UsesTemplates::flattened)>::kFieldCount +
+      codec<decltype(::generic::UsesTemplates::flattened)>::field_count(value.flattened);
   return count;
 }
 
@@ -829,8 +831,9 @@ inline bool codec<::generic::RowDerived>::decode(Reader& in, ::generic::RowDeriv
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
+  // base generic::RowBase
   if (count > 0 && !read_value(in, static_cast<::generic::RowBase&>(value)))
-    return in.in_field("RowBase");  // base generic::RowBase
+    return in.in_field("RowBase");
   if (count > 1 && !read_value(in, value.title)) return in.in_field("title");  // title: std::string
   for (std::uint32_t i = 2; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);

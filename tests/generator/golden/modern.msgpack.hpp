@@ -258,7 +258,8 @@ inline int codec<::modern::Shapes>::decode_field(
       }
       break;
     case 5:
-      if (std::memcmp(key.data(), "value", 5) == 0) {  // value: std::variant<std::monostate, int64_t, std::string>
+      // value: std::variant<std::monostate, int64_t, std::string>
+      if (std::memcmp(key.data(), "value", 5) == 0) {
         return read_value(in, value.value) ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "entry", 5) == 0) {  // entry: std::pair<std::string, int32_t>
@@ -269,7 +270,8 @@ inline int codec<::modern::Shapes>::decode_field(
       if (std::memcmp(key.data(), "shared", 6) == 0) {  // shared: std::shared_ptr<std::string>
         return read_value(in, value.shared) ? 3 : kFieldFailed;
       }
-      if (std::memcmp(key.data(), "triple", 6) == 0) {  // triple: std::tuple<bool, uint8_t, std::string>
+      // triple: std::tuple<bool, uint8_t, std::string>
+      if (std::memcmp(key.data(), "triple", 6) == 0) {
         return read_value(in, value.triple) ? 9 : kFieldFailed;
       }
       break;

@@ -114,7 +114,12 @@ inline std::uint32_t codec<::wide::ManyRequired>::field_count(const ::wide::Many
 
 inline void codec<::wide::ManyRequired>::encode_fields(
     Writer& out, const ::wide::ManyRequired& value, std::string_view prefix) {
-  {  // f00, f01, f02, f03, f04, f05, f06, f07, f08, f09, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69, optional_tail: one capacity check for the run
+  // f00, f01, f02, f03, f04, f05, f06, f07, f08, f09, f10, f11, f12, f13, f14, f15, f16, f17, f18,
+  // f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37,
+  // f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56,
+  // f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69, optional_tail: one capacity
+  // check for the run
+  {
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
         sizeof kF00 - 1 + encode::max_size(value.f00) +

@@ -338,10 +338,10 @@ bool codec<::golden::Row>::decode(Reader& in, ::golden::Row& value) {
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.id)) return in.in_field("id");  // id: uint64_t
   if (count > 1 && !read_value(in, value.name)) return in.in_field("name");  // name: std::string
-  if (count > 2 && !read_value(in, value.balance))
-    return in.in_field("balance");  // balance: std::optional<double>
-  if (count > 3 && !read_value(in, value.tags))
-    return in.in_field("tags");  // tags: std::vector<std::string>
+  // balance: std::optional<double>
+  if (count > 2 && !read_value(in, value.balance)) return in.in_field("balance");
+  // tags: std::vector<std::string>
+  if (count > 3 && !read_value(in, value.tags)) return in.in_field("tags");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

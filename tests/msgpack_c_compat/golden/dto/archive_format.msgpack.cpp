@@ -320,7 +320,8 @@ int codec<::archive::FileEntry>::decode_field(
       }
       break;
     case 6:
-      if (std::memcmp(key.data(), "xattrs", 6) == 0) {  // xattrs: std::map<std::string, std::string>
+      // xattrs: std::map<std::string, std::string>
+      if (std::memcmp(key.data(), "xattrs", 6) == 0) {
         return read_value(in, value.xattrs) ? 7 : kFieldFailed;
       }
       break;
@@ -338,7 +339,8 @@ int codec<::archive::FileEntry>::decode_field(
       }
       break;
     case 10:
-      if (std::memcmp(key.data(), "link_count", 10) == 0) {  // link_count: std::optional<std::int64_t>
+      // link_count: std::optional<std::int64_t>
+      if (std::memcmp(key.data(), "link_count", 10) == 0) {
         return read_value(in, value.link_count) ? 8 : kFieldFailed;
       }
       break;
@@ -358,7 +360,8 @@ void codec<::archive::Chunk>::encode(Writer& out, const ::archive::Chunk& value)
   out.raw("\x94", 1);  // array header: 4 elements
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
-  write_value(out, static_cast<const ::archive::ChunkRef<unsigned long>&>(value));  // [0] base archive::ChunkRef
+  // [0] base archive::ChunkRef
+  write_value(out, static_cast<const ::archive::ChunkRef<unsigned long>&>(value));
   {  // index, data, compression: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         encode::max_size(value.index) +
@@ -376,14 +379,15 @@ bool codec<::archive::Chunk>::decode(Reader& in, ::archive::Chunk& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
+  // base archive::ChunkRef
   if (count > 0 && !read_value(in, static_cast<::archive::ChunkRef<unsigned long>&>(value)))
-    return in.in_field("ChunkRef<std::uint64_t>");  // base archive::ChunkRef
-  if (count > 1 && !read_value(in, value.index))
-    return in.in_field("index");  // index: std::uint32_t
-  if (count > 2 && !read_value(in, value.data))
-    return in.in_field("data");  // data: std::vector<std::uint8_t>
-  if (count > 3 && !read_value(in, value.compression))
-    return in.in_field("compression");  // compression: archive::Compression
+    return in.in_field("ChunkRef<std::uint64_t>");
+  // index: std::uint32_t
+  if (count > 1 && !read_value(in, value.index)) return in.in_field("index");
+  // data: std::vector<std::uint8_t>
+  if (count > 2 && !read_value(in, value.data)) return in.in_field("data");
+  // compression: archive::Compression
+  if (count > 3 && !read_value(in, value.compression)) return in.in_field("compression");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -509,12 +513,12 @@ bool codec<::archive::Res<archive::Value>>::decode(
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.ok)) return in.in_field("ok");  // ok: bool
-  if (count > 1 && !read_value(in, value.values))
-    return in.in_field("values");  // values: std::vector<Value>
-  if (count > 2 && !read_value(in, value.total))
-    return in.in_field("total");  // total: std::uint32_t
-  if (count > 3 && !read_value(in, value.error))
-    return in.in_field("error");  // error: std::optional<std::string>
+  // values: std::vector<Value>
+  if (count > 1 && !read_value(in, value.values)) return in.in_field("values");
+  // total: std::uint32_t
+  if (count > 2 && !read_value(in, value.total)) return in.in_field("total");
+  // error: std::optional<std::string>
+  if (count > 3 && !read_value(in, value.error)) return in.in_field("error");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -680,7 +684,8 @@ int codec<::archive::Manifest>::decode_field(
       if (std::memcmp(key.data(), "chunks", 6) == 0) {  // chunks: std::vector<Chunk>
         return read_value(in, value.chunks) ? 4 : kFieldFailed;
       }
-      if (std::memcmp(key.data(), "checks", 6) == 0) {  // checks: std::map<std::string, Res<std::int32_t>>
+      // checks: std::map<std::string, Res<std::int32_t>>
+      if (std::memcmp(key.data(), "checks", 6) == 0) {
         return read_value(in, value.checks) ? 5 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "status", 6) == 0) {  // status: Res<std::int64_t>

@@ -144,8 +144,8 @@ inline bool codec<::archive::ChunkRef<Offset>>::decode(
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.offset)) return in.in_field("offset");  // offset: Offset
-  if (count > 1 && !read_value(in, value.length))
-    return in.in_field("length");  // length: std::uint32_t
+  // length: std::uint32_t
+  if (count > 1 && !read_value(in, value.length)) return in.in_field("length");
   for (std::uint32_t i = 2; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

@@ -23,12 +23,12 @@ bool codec<::LegacyVersion>::decode(Reader& in, ::LegacyVersion& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, value.major))
-    return in.in_field("major");  // major: std::uint8_t
-  if (count > 1 && !read_value(in, value.minor))
-    return in.in_field("minor");  // minor: std::uint8_t
-  if (count > 2 && !read_value(in, value.patch))
-    return in.in_field("patch");  // patch: std::uint16_t
+  // major: std::uint8_t
+  if (count > 0 && !read_value(in, value.major)) return in.in_field("major");
+  // minor: std::uint8_t
+  if (count > 1 && !read_value(in, value.minor)) return in.in_field("minor");
+  // patch: std::uint16_t
+  if (count > 2 && !read_value(in, value.patch)) return in.in_field("patch");
   for (std::uint32_t i = 3; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -64,17 +64,17 @@ bool codec<::LegacyHeader>::decode(Reader& in, ::LegacyHeader& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, value.magic))
-    return in.in_field("magic");  // magic: std::uint32_t
-  if (count > 1 && !read_value(in, value.version))
-    return in.in_field("version");  // version: LegacyVersion
+  // magic: std::uint32_t
+  if (count > 0 && !read_value(in, value.magic)) return in.in_field("magic");
+  // version: LegacyVersion
+  if (count > 1 && !read_value(in, value.version)) return in.in_field("version");
   if (count > 2 && !read_value(in, value.vendor)) return in.in_field("vendor");  // vendor: char[8]
-  if (count > 3 && !read_value(in, value.digest))
-    return in.in_field("digest");  // digest: unsigned char[20]
-  if (count > 4 && !read_value(in, value.created))
-    return in.in_field("created");  // created: std::int64_t
-  if (count > 5 && !read_value(in, value.flags))
-    return in.in_field("flags");  // flags: std::int32_t[2][3]
+  // digest: unsigned char[20]
+  if (count > 3 && !read_value(in, value.digest)) return in.in_field("digest");
+  // created: std::int64_t
+  if (count > 4 && !read_value(in, value.created)) return in.in_field("created");
+  // flags: std::int32_t[2][3]
+  if (count > 5 && !read_value(in, value.flags)) return in.in_field("flags");
   if (count > 6 && !read_value(in, value.ratio)) return in.in_field("ratio");  // ratio: double
   for (std::uint32_t i = 7; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);

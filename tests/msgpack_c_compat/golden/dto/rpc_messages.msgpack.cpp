@@ -86,14 +86,14 @@ bool codec<::rpc::Request>::decode(Reader& in, ::rpc::Request& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, value.type))
-    return in.in_field("type");  // type: rpc::MessageType
-  if (count > 1 && !read_value(in, value.msgid))
-    return in.in_field("msgid");  // msgid: std::uint32_t
-  if (count > 2 && !read_value(in, value.method))
-    return in.in_field("method");  // method: std::string
-  if (count > 3 && !read_value(in, value.params))
-    return in.in_field("params");  // params: rpc::CallParams
+  // type: rpc::MessageType
+  if (count > 0 && !read_value(in, value.type)) return in.in_field("type");
+  // msgid: std::uint32_t
+  if (count > 1 && !read_value(in, value.msgid)) return in.in_field("msgid");
+  // method: std::string
+  if (count > 2 && !read_value(in, value.method)) return in.in_field("method");
+  // params: rpc::CallParams
+  if (count > 3 && !read_value(in, value.params)) return in.in_field("params");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -120,10 +120,10 @@ bool codec<::rpc::Error>::decode(Reader& in, ::rpc::Error& value) {
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   if (count > 0 && !read_value(in, value.code)) return in.in_field("code");  // code: std::int32_t
-  if (count > 1 && !read_value(in, value.message))
-    return in.in_field("message");  // message: std::string
-  if (count > 2 && !read_value(in, value.details))
-    return in.in_field("details");  // details: std::vector<std::string>
+  // message: std::string
+  if (count > 1 && !read_value(in, value.message)) return in.in_field("message");
+  // details: std::vector<std::string>
+  if (count > 2 && !read_value(in, value.details)) return in.in_field("details");
   for (std::uint32_t i = 3; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -152,14 +152,14 @@ bool codec<::rpc::Response>::decode(Reader& in, ::rpc::Response& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, value.type))
-    return in.in_field("type");  // type: rpc::MessageType
-  if (count > 1 && !read_value(in, value.msgid))
-    return in.in_field("msgid");  // msgid: std::uint32_t
-  if (count > 2 && !read_value(in, value.error))
-    return in.in_field("error");  // error: std::optional<Error>
-  if (count > 3 && !read_value(in, value.result))
-    return in.in_field("result");  // result: std::vector<std::int64_t>
+  // type: rpc::MessageType
+  if (count > 0 && !read_value(in, value.type)) return in.in_field("type");
+  // msgid: std::uint32_t
+  if (count > 1 && !read_value(in, value.msgid)) return in.in_field("msgid");
+  // error: std::optional<Error>
+  if (count > 2 && !read_value(in, value.error)) return in.in_field("error");
+  // result: std::vector<std::int64_t>
+  if (count > 3 && !read_value(in, value.result)) return in.in_field("result");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -188,14 +188,14 @@ bool codec<::rpc::Notification>::decode(Reader& in, ::rpc::Notification& value) 
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, value.type))
-    return in.in_field("type");  // type: rpc::MessageType
-  if (count > 1 && !read_value(in, value.method))
-    return in.in_field("method");  // method: std::string
-  if (count > 2 && !read_value(in, value.params))
-    return in.in_field("params");  // params: std::vector<double>
-  if (count > 3 && !read_value(in, value.origin))
-    return in.in_field("origin");  // origin: std::optional<std::string>
+  // type: rpc::MessageType
+  if (count > 0 && !read_value(in, value.type)) return in.in_field("type");
+  // method: std::string
+  if (count > 1 && !read_value(in, value.method)) return in.in_field("method");
+  // params: std::vector<double>
+  if (count > 2 && !read_value(in, value.params)) return in.in_field("params");
+  // origin: std::optional<std::string>
+  if (count > 3 && !read_value(in, value.origin)) return in.in_field("origin");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -220,10 +220,10 @@ bool codec<::rpc::Envelope>::decode(Reader& in, ::rpc::Envelope& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, value.type))
-    return in.in_field("type");  // type: rpc::MessageType
-  if (count > 1 && !read_value(in, value.msgid))
-    return in.in_field("msgid");  // msgid: std::uint32_t
+  // type: rpc::MessageType
+  if (count > 0 && !read_value(in, value.type)) return in.in_field("type");
+  // msgid: std::uint32_t
+  if (count > 1 && !read_value(in, value.msgid)) return in.in_field("msgid");
   for (std::uint32_t i = 2; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -250,12 +250,13 @@ bool codec<::rpc::Cancel>::decode(Reader& in, ::rpc::Cancel& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
+  // base rpc::Envelope
   if (count > 0 && !read_value(in, static_cast<::rpc::Envelope&>(value)))
-    return in.in_field("Envelope");  // base rpc::Envelope
-  if (count > 1 && !read_value(in, value.reason))
-    return in.in_field("reason");  // reason: std::string
-  if (count > 2 && !read_value(in, value.deadline_ms))
-    return in.in_field("deadline_ms");  // deadline_ms: std::optional<std::uint64_t>
+    return in.in_field("Envelope");
+  // reason: std::string
+  if (count > 1 && !read_value(in, value.reason)) return in.in_field("reason");
+  // deadline_ms: std::optional<std::uint64_t>
+  if (count > 2 && !read_value(in, value.deadline_ms)) return in.in_field("deadline_ms");
   for (std::uint32_t i = 3; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
@@ -282,12 +283,12 @@ bool codec<::rpc::Batch>::decode(Reader& in, ::rpc::Batch& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
-  if (count > 0 && !read_value(in, value.calls))
-    return in.in_field("calls");  // calls: std::vector<Request>
-  if (count > 1 && !read_value(in, value.events))
-    return in.in_field("events");  // events: std::vector<Notification>
-  if (count > 2 && !read_value(in, value.window))
-    return in.in_field("window");  // window: std::uint16_t
+  // calls: std::vector<Request>
+  if (count > 0 && !read_value(in, value.calls)) return in.in_field("calls");
+  // events: std::vector<Notification>
+  if (count > 1 && !read_value(in, value.events)) return in.in_field("events");
+  // window: std::uint16_t
+  if (count > 2 && !read_value(in, value.window)) return in.in_field("window");
   for (std::uint32_t i = 3; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

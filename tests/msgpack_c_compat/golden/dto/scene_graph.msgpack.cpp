@@ -47,10 +47,14 @@ struct scene_Scene_Layer_nodes {
 template struct members::expose_member<members::scene_Scene_title, &::scene::Scene::title_>;
 template struct members::expose_member<members::scene_Scene_revision, &::scene::Scene::revision_>;
 template struct members::expose_member<members::scene_Scene_layers, &::scene::Scene::layers_>;
-template struct members::expose_member<members::scene_Scene_Layer_name, &::scene::Scene::Layer::name_>;
-template struct members::expose_member<members::scene_Scene_Layer_visible, &::scene::Scene::Layer::visible_>;
-template struct members::expose_member<members::scene_Scene_Layer_opacity, &::scene::Scene::Layer::opacity_>;
-template struct members::expose_member<members::scene_Scene_Layer_nodes, &::scene::Scene::Layer::nodes_>;
+template struct members::expose_member<members::scene_Scene_Layer_name,
+    &::scene::Scene::Layer::name_>;
+template struct members::expose_member<members::scene_Scene_Layer_visible,
+    &::scene::Scene::Layer::visible_>;
+template struct members::expose_member<members::scene_Scene_Layer_opacity,
+    &::scene::Scene::Layer::opacity_>;
+template struct members::expose_member<members::scene_Scene_Layer_nodes,
+    &::scene::Scene::Layer::nodes_>;
 
 // scene::Scene's pre-encoded keys: only the definitions below use them.
 namespace {
@@ -77,8 +81,10 @@ void codec<::scene::Scene>::encode_fields(
   {  // title_, revision_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_scene_Scene::kTitle - 1 + encode::max_size((value.*member_pointer(members::scene_Scene_title{}))) +
-        sizeof keys_scene_Scene::kRevision - 1 + encode::max_size((value.*member_pointer(members::scene_Scene_revision{}))));
+        sizeof keys_scene_Scene::kTitle - 1 +
+            encode::max_size((value.*member_pointer(members::scene_Scene_title{}))) +
+        sizeof keys_scene_Scene::kRevision - 1 +
+            encode::max_size((value.*member_pointer(members::scene_Scene_revision{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // title_ as "title": std::string
@@ -130,17 +136,20 @@ int codec<::scene::Scene>::decode_field(Reader& in, std::string_view key, ::scen
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "rev", 3) == 0) {  // revision_ as "rev": std::uint64_t
-        return read_value(in, (value.*member_pointer(members::scene_Scene_revision{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::scene_Scene_revision{})))
+            ? 1 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "title", 5) == 0) {  // title_ as "title": std::string
-        return read_value(in, (value.*member_pointer(members::scene_Scene_title{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::scene_Scene_title{})))
+            ? 0 : kFieldFailed;
       }
       break;
     case 6:
       if (std::memcmp(key.data(), "layers", 6) == 0) {  // layers_ as "layers": std::vector<Layer>
-        return read_value(in, (value.*member_pointer(members::scene_Scene_layers{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::scene_Scene_layers{})))
+            ? 2 : kFieldFailed;
       }
       break;
   }
@@ -275,12 +284,16 @@ void codec<::scene::Scene::Layer>::encode(Writer& out, const ::scene::Scene::Lay
         encode::max_size((value.*member_pointer(members::scene_Scene_Layer_name{}))) +
         encode::max_size((value.*member_pointer(members::scene_Scene_Layer_visible{}))) +
         encode::max_size((value.*member_pointer(members::scene_Scene_Layer_opacity{}))));
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_name{})));  // [0] name_: std::string
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_visible{})));  // [1] visible_: bool
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_opacity{})));  // [2] opacity_: std::uint8_t
+    // [0] name_: std::string
+    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_name{})));
+    // [1] visible_: bool
+    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_visible{})));
+    // [2] opacity_: std::uint8_t
+    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_opacity{})));
     out.buffer().commit(p);
   }
-  write_value(out, (value.*member_pointer(members::scene_Scene_Layer_nodes{})));  // [3] nodes_: std::vector<Node>
+  // [3] nodes_: std::vector<Node>
+  write_value(out, (value.*member_pointer(members::scene_Scene_Layer_nodes{})));
 }
 
 bool codec<::scene::Scene::Layer>::decode(Reader& in, ::scene::Scene::Layer& value) {
@@ -288,14 +301,18 @@ bool codec<::scene::Scene::Layer>::decode(Reader& in, ::scene::Scene::Layer& val
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
+  // name_: std::string
   if (count > 0 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_name{}))))
-    return in.in_field("name_");  // name_: std::string
+    return in.in_field("name_");
+  // visible_: bool
   if (count > 1 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_visible{}))))
-    return in.in_field("visible_");  // visible_: bool
+    return in.in_field("visible_");
+  // opacity_: std::uint8_t
   if (count > 2 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_opacity{}))))
-    return in.in_field("opacity_");  // opacity_: std::uint8_t
+    return in.in_field("opacity_");
+  // nodes_: std::vector<Node>
   if (count > 3 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_nodes{}))))
-    return in.in_field("nodes_");  // nodes_: std::vector<Node>
+    return in.in_field("nodes_");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }

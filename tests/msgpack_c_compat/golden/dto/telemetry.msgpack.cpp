@@ -110,31 +110,52 @@ struct telemetry_TelemetryFrame_ranges {
 };
 // ::telemetry::TelemetryFrame::diagnostics_
 struct telemetry_TelemetryFrame_diagnostics {
-  using type = member_pointer_t<::telemetry::TelemetryFrame, std::map<std::basic_string<char>, float>>;
+  using type =
+      member_pointer_t<::telemetry::TelemetryFrame, std::map<std::basic_string<char>, float>>;
   friend constexpr type member_pointer(telemetry_TelemetryFrame_diagnostics) noexcept;
 };
 }  // namespace members
-template struct members::expose_member<members::telemetry_Pose_stamp_ns, &::telemetry::Pose::stamp_ns_>;
-template struct members::expose_member<members::telemetry_Pose_frame_id, &::telemetry::Pose::frame_id_>;
+template struct members::expose_member<members::telemetry_Pose_stamp_ns,
+    &::telemetry::Pose::stamp_ns_>;
+template struct members::expose_member<members::telemetry_Pose_frame_id,
+    &::telemetry::Pose::frame_id_>;
 template struct members::expose_member<members::telemetry_Pose_matrix, &::telemetry::Pose::matrix_>;
-template struct members::expose_member<members::telemetry_ImuSample_accel, &::telemetry::ImuSample::accel_>;
-template struct members::expose_member<members::telemetry_ImuSample_gyro, &::telemetry::ImuSample::gyro_>;
-template struct members::expose_member<members::telemetry_ImuSample_temperature, &::telemetry::ImuSample::temperature_>;
-template struct members::expose_member<members::telemetry_ImuSample_raw, &::telemetry::ImuSample::raw_>;
-template struct members::expose_member<members::telemetry_RangeSensor_sensor_id, &::telemetry::SensorBase::sensor_id_>;
-template struct members::expose_member<members::telemetry_RangeSensor_label, &::telemetry::SensorBase::label_>;
-template struct members::expose_member<members::telemetry_RangeSensor_range_m, &::telemetry::RangeSensor::range_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_min_m, &::telemetry::RangeSensor::min_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_max_m, &::telemetry::RangeSensor::max_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_status, &::telemetry::RangeSensor::status_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_sequence, &::telemetry::TelemetryFrame::sequence_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_robot, &::telemetry::TelemetryFrame::robot_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_mode, &::telemetry::TelemetryFrame::mode_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_pose, &::telemetry::TelemetryFrame::pose_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_joint_positions, &::telemetry::TelemetryFrame::joint_positions_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_imu, &::telemetry::TelemetryFrame::imu_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_ranges, &::telemetry::TelemetryFrame::ranges_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_diagnostics, &::telemetry::TelemetryFrame::diagnostics_>;
+template struct members::expose_member<members::telemetry_ImuSample_accel,
+    &::telemetry::ImuSample::accel_>;
+template struct members::expose_member<members::telemetry_ImuSample_gyro,
+    &::telemetry::ImuSample::gyro_>;
+template struct members::expose_member<members::telemetry_ImuSample_temperature,
+    &::telemetry::ImuSample::temperature_>;
+template struct members::expose_member<members::telemetry_ImuSample_raw,
+    &::telemetry::ImuSample::raw_>;
+template struct members::expose_member<members::telemetry_RangeSensor_sensor_id,
+    &::telemetry::SensorBase::sensor_id_>;
+template struct members::expose_member<members::telemetry_RangeSensor_label,
+    &::telemetry::SensorBase::label_>;
+template struct members::expose_member<members::telemetry_RangeSensor_range_m,
+    &::telemetry::RangeSensor::range_m_>;
+template struct members::expose_member<members::telemetry_RangeSensor_min_m,
+    &::telemetry::RangeSensor::min_m_>;
+template struct members::expose_member<members::telemetry_RangeSensor_max_m,
+    &::telemetry::RangeSensor::max_m_>;
+template struct members::expose_member<members::telemetry_RangeSensor_status,
+    &::telemetry::RangeSensor::status_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_sequence,
+    &::telemetry::TelemetryFrame::sequence_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_robot,
+    &::telemetry::TelemetryFrame::robot_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_mode,
+    &::telemetry::TelemetryFrame::mode_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_pose,
+    &::telemetry::TelemetryFrame::pose_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_joint_positions,
+    &::telemetry::TelemetryFrame::joint_positions_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_imu,
+    &::telemetry::TelemetryFrame::imu_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_ranges,
+    &::telemetry::TelemetryFrame::ranges_>;
+template struct members::expose_member<members::telemetry_TelemetryFrame_diagnostics,
+    &::telemetry::TelemetryFrame::diagnostics_>;
 
 // telemetry::Vector3's pre-encoded keys: only the definitions below use them.
 namespace {
@@ -242,7 +263,8 @@ void codec<::telemetry::Pose>::encode_fields(
   {  // stamp_ns_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_Pose::kStampNs - 1 + encode::max_size((value.*member_pointer(members::telemetry_Pose_stamp_ns{}))));
+        sizeof keys_telemetry_Pose::kStampNs - 1 +
+            encode::max_size((value.*member_pointer(members::telemetry_Pose_stamp_ns{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // stamp_ns_ as "t": std::uint64_t
@@ -295,15 +317,18 @@ int codec<::telemetry::Pose>::decode_field(
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "t", 1) == 0) {  // stamp_ns_ as "t": std::uint64_t
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns{})))
+            ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "m", 1) == 0) {  // matrix_ as "m": float[4][4]
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix{})))
+            ? 2 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "frame", 5) == 0) {  // frame_id_ as "frame": char[16]
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id{})))
+            ? 1 : kFieldFailed;
       }
       break;
   }
@@ -390,18 +415,22 @@ int codec<::telemetry::ImuSample>::decode_field(
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "acc", 3) == 0) {  // accel_ as "acc": telemetry::Vector3
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel{})))
+            ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "gyr", 3) == 0) {  // gyro_ as "gyr": telemetry::Vector3
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro{})))
+            ? 1 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "raw", 3) == 0) {  // raw_ as "raw": std::uint8_t[32]
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw{}))) ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw{})))
+            ? 3 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "temp", 4) == 0) {  // temperature_ as "temp": float
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature{})))
+            ? 2 : kFieldFailed;
       }
       break;
   }
@@ -436,8 +465,10 @@ void codec<::telemetry::RangeSensor>::encode_fields(
   {  // sensor_id_, label_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_RangeSensor::kSensorId - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_sensor_id{}))) +
-        sizeof keys_telemetry_RangeSensor::kLabel - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_label{}))));
+        sizeof keys_telemetry_RangeSensor::kSensorId - 1 +
+            encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_sensor_id{}))) +
+        sizeof keys_telemetry_RangeSensor::kLabel - 1 +
+            encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_label{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // sensor_id_ as "id": std::uint32_t
@@ -459,7 +490,8 @@ void codec<::telemetry::RangeSensor>::encode_fields(
   write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_max_m{})));
   {  // status_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_telemetry_RangeSensor::kStatus - 1 + encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_status{}))));
+        sizeof keys_telemetry_RangeSensor::kStatus - 1 +
+            encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_status{}))));
     // status_: std::int16_t
     p = encode::put_raw(p, keys_telemetry_RangeSensor::kStatus);
     p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_status{})));
@@ -519,30 +551,36 @@ int codec<::telemetry::RangeSensor>::decode_field(
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "r", 1) == 0) {  // range_m_ as "r": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m{})))
+            ? 2 : kFieldFailed;
       }
       break;
     case 2:
       if (std::memcmp(key.data(), "id", 2) == 0) {  // sensor_id_ as "id": std::uint32_t
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{})))
+            ? 0 : kFieldFailed;
       }
       break;
     case 3:
       if (std::memcmp(key.data(), "min", 3) == 0) {  // min_m_ as "min": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m{}))) ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m{})))
+            ? 3 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "max", 3) == 0) {  // max_m_ as "max": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m{}))) ? 4 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m{})))
+            ? 4 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "name", 4) == 0) {  // label_ as "name": std::string
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label{})))
+            ? 1 : kFieldFailed;
       }
       break;
     case 7:
       if (std::memcmp(key.data(), "status_", 7) == 0) {  // status_: std::int16_t
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status{}))) ? 5 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status{})))
+            ? 5 : kFieldFailed;
       }
       break;
   }
@@ -581,7 +619,8 @@ void codec<::telemetry::TelemetryFrame>::encode_fields(
   {  // sequence_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_TelemetryFrame::kSequence - 1 + encode::max_size((value.*member_pointer(members::telemetry_TelemetryFrame_sequence{}))));
+        sizeof keys_telemetry_TelemetryFrame::kSequence - 1 + encode::max_size(
+            (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{}))));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // sequence_ as "seq": std::uint64_t
@@ -594,7 +633,8 @@ void codec<::telemetry::TelemetryFrame>::encode_fields(
   write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{})));
   {  // mode_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_telemetry_TelemetryFrame::kMode - 1 + encode::max_size((value.*member_pointer(members::telemetry_TelemetryFrame_mode{}))));
+        sizeof keys_telemetry_TelemetryFrame::kMode - 1 +
+            encode::max_size((value.*member_pointer(members::telemetry_TelemetryFrame_mode{}))));
     // mode_: std::int8_t
     p = encode::put_raw(p, keys_telemetry_TelemetryFrame::kMode);
     p = encode::put(p, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{})));
@@ -647,7 +687,8 @@ bool codec<::telemetry::TelemetryFrame>::decode(Reader& in, ::telemetry::Telemet
     ++i;
     // joint_positions_ as "q": std::vector<double>
     if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kJointPositions)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{}))))
+    if (!read_value(
+        in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{}))))
       return in.in_field("q");
     ++i;
     // imu_ as "imu": std::vector<ImuSample>
@@ -679,36 +720,46 @@ int codec<::telemetry::TelemetryFrame>::decode_field(
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "q", 1) == 0) {  // joint_positions_ as "q": std::vector<double>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{}))) ? 4 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            members::telemetry_TelemetryFrame_joint_positions{}))) ? 4 : kFieldFailed;
       }
       break;
     case 3:
       if (std::memcmp(key.data(), "seq", 3) == 0) {  // sequence_ as "seq": std::uint64_t
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{}))) ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            members::telemetry_TelemetryFrame_sequence{}))) ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "imu", 3) == 0) {  // imu_ as "imu": std::vector<ImuSample>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{}))) ? 5 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{})))
+            ? 5 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "pose", 4) == 0) {  // pose_ as "pose": telemetry::Pose
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{}))) ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{})))
+            ? 3 : kFieldFailed;
       }
-      if (std::memcmp(key.data(), "diag", 4) == 0) {  // diagnostics_ as "diag": std::map<std::string, float>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics{}))) ? 7 : kFieldFailed;
+      // diagnostics_ as "diag": std::map<std::string, float>
+      if (std::memcmp(key.data(), "diag", 4) == 0) {
+        return read_value(in, (value.*member_pointer(
+            members::telemetry_TelemetryFrame_diagnostics{}))) ? 7 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "robot", 5) == 0) {  // robot_ as "robot": char[16]
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{}))) ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{})))
+            ? 1 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "mode_", 5) == 0) {  // mode_: std::int8_t
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{}))) ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{})))
+            ? 2 : kFieldFailed;
       }
       break;
     case 6:
-      if (std::memcmp(key.data(), "ranges", 6) == 0) {  // ranges_ as "ranges": std::vector<RangeSensor>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{}))) ? 6 : kFieldFailed;
+      // ranges_ as "ranges": std::vector<RangeSensor>
+      if (std::memcmp(key.data(), "ranges", 6) == 0) {
+        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{})))
+            ? 6 : kFieldFailed;
       }
       break;
   }

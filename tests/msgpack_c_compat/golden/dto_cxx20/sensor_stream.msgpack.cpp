@@ -30,7 +30,8 @@ struct stream20_Packet_crc {
 };
 }  // namespace members
 template struct members::expose_member<members::stream20_Packet_stamp, &::stream20::Packet::stamp_>;
-template struct members::expose_member<members::stream20_Packet_readings, &::stream20::Packet::readings_>;
+template struct members::expose_member<members::stream20_Packet_readings,
+    &::stream20::Packet::readings_>;
 template struct members::expose_member<members::stream20_Packet_gains, &::stream20::Packet::gains_>;
 template struct members::expose_member<members::stream20_Packet_crc, &::stream20::Packet::crc_>;
 
@@ -160,15 +161,19 @@ void codec<::stream20::Packet>::encode(Writer& out, const ::stream20::Packet& va
   {  // stamp_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         encode::max_size((value.*member_pointer(members::stream20_Packet_stamp{}))));
-    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_stamp{})));  // [0] stamp_: std::uint64_t
+    // [0] stamp_: std::uint64_t
+    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_stamp{})));
     out.buffer().commit(p);
   }
-  write_value(out, (value.*member_pointer(members::stream20_Packet_readings{})));  // [1] readings_: std::vector<Reading>
-  write_value(out, (value.*member_pointer(members::stream20_Packet_gains{})));  // [2] gains_: std::map<std::string, double>
+  // [1] readings_: std::vector<Reading>
+  write_value(out, (value.*member_pointer(members::stream20_Packet_readings{})));
+  // [2] gains_: std::map<std::string, double>
+  write_value(out, (value.*member_pointer(members::stream20_Packet_gains{})));
   {  // crc_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         encode::max_size((value.*member_pointer(members::stream20_Packet_crc{}))));
-    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_crc{})));  // [3] crc_: std::uint16_t
+    // [3] crc_: std::uint16_t
+    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_crc{})));
     out.buffer().commit(p);
   }
 }
@@ -178,14 +183,18 @@ bool codec<::stream20::Packet>::decode(Reader& in, ::stream20::Packet& value) {
   if (!in.read_array_header(count)) return false;
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
+  // stamp_: std::uint64_t
   if (count > 0 && !read_value(in, (value.*member_pointer(members::stream20_Packet_stamp{}))))
-    return in.in_field("stamp_");  // stamp_: std::uint64_t
+    return in.in_field("stamp_");
+  // readings_: std::vector<Reading>
   if (count > 1 && !read_value(in, (value.*member_pointer(members::stream20_Packet_readings{}))))
-    return in.in_field("readings_");  // readings_: std::vector<Reading>
+    return in.in_field("readings_");
+  // gains_: std::map<std::string, double>
   if (count > 2 && !read_value(in, (value.*member_pointer(members::stream20_Packet_gains{}))))
-    return in.in_field("gains_");  // gains_: std::map<std::string, double>
+    return in.in_field("gains_");
+  // crc_: std::uint16_t
   if (count > 3 && !read_value(in, (value.*member_pointer(members::stream20_Packet_crc{}))))
-    return in.in_field("crc_");  // crc_: std::uint16_t
+    return in.in_field("crc_");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);
   }
