@@ -59,6 +59,9 @@ TEST_CASE("short lines, preprocessor lines and unbreakable lines stay as they ar
   const std::string text = cat({"  int x = 1;\n#include \"", std::string(120, 'a'), ".hpp\"\n  ",
                                 std::string(110, 'b'), ";\n"});
   CHECK(wrap_long_lines(text) == text);
+  const std::string macro = cat({"#define CHECKED(x) \\\n  check(x, ", std::string(60, 'm'), ", ",
+                                 std::string(40, 'n'), ")\n"});
+  CHECK(wrap_long_lines(macro) == macro);
   CHECK(wrap_long_lines("no newline at the end") == "no newline at the end");
 }
 

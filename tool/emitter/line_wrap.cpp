@@ -196,11 +196,18 @@ void wrap_line(const std::string& line, std::string& out, std::size_t continuati
 std::string wrap_long_lines(const std::string& text) {
   std::string out;
   std::size_t start = 0;
+  bool in_macro = false;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     const bool last = end == npos;
     if (last) end = text.size();
-    wrap_line(text.substr(start, end - start), out);
+    const std::string line = text.substr(start, end - start);
+    if (in_macro) {  // a line that continues a macro's definition stays whole
+      out += line + "\n";
+    } else {
+      wrap_line(line, out);
+    }
+    in_macro = (in_macro || line.starts_with('#')) && line.ends_with('\\');
     if (last) out.pop_back();  // no end of line that the text did not have
     start = end + 1;
   }
