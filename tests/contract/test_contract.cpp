@@ -3,6 +3,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "contract/contract.hpp"
 
@@ -104,6 +105,45 @@ TEST_CASE("contract: a contract compared with itself has no differences") {
   Diagnostics diagnostics(out);
   CHECK(contract::check(built, built, "c.json", diagnostics) == 0);
   CHECK(out.str().empty());
+}
+
+TEST_CASE("contract: widths inside containers, and contracts written before they were kept") {
+  ir::Module module;
+  ir::Struct order;
+  order.id = "Order";
+  ir::Field quantities;
+  quantities.name = "quantities";
+  quantities.key = "q";
+  quantities.type.kind = ir::TypeKind::Vector;
+  quantities.type.spelling = "std::vector<std::int16_t>";
+  ir::Type element;
+  element.kind = ir::TypeKind::Int;
+  element.bits = 16;
+  element.is_signed = true;
+  quantities.type.args.push_back(element);
+  order.fields.push_back(quantities);
+  module.structs.push_back(order);
+
+  const contract::Contract now = contract::build(module);
+  REQUIRE(now.structs.size() == 1);
+  CHECK(now.structs[0].fields[0].wire == "array<int>");
+  CHECK(now.structs[0].fields[0].element_bits == std::vector<unsigned>{16});
+  contract::Contract read;
+  REQUIRE(contract::from_json(contract::to_json(now), read).empty());
+  CHECK(read.structs[0].fields[0].element_bits == std::vector<unsigned>{16});
+
+  std::ostringstream out;
+  Diagnostics diagnostics(out);
+  contract::Contract older = now;  // from a version without element_bits: nothing to compare
+  older.structs[0].fields[0].element_bits.clear();
+  CHECK(contract::check(older, now, "c.json", diagnostics) == 0);
+  CHECK(out.str().empty());
+
+  contract::Contract wider = now;  // the elements were 32 bits: narrowed
+  wider.structs[0].fields[0].element_bits = {32};
+  CHECK(contract::check(wider, now, "c.json", diagnostics) == 1);
+  CHECK(out.str().find("breaking: narrowed the numbers inside field 'quantities'") !=
+        std::string::npos);
 }
 
 TEST_CASE("contract: malformed JSON is refused with its line") {

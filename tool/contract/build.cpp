@@ -117,6 +117,33 @@ void add_enums(const ir::Type& type, bool as_string, const ir::SourceLocation& w
   for (const ir::Type& arg : type.args) add_enums(arg, as_string, where, enums);
 }
 
+// The widths of the ints and floats inside `type`'s containers, in the order family() spells
+// them. Not through structs (their fields are their own entries), custom types or a str/bin.
+void add_element_bits(const ir::Type& type, std::vector<unsigned>& out) {
+  switch (type.kind) {
+    case ir::TypeKind::Vector:
+    case ir::TypeKind::Array:
+    case ir::TypeKind::Sequence:
+    case ir::TypeKind::CArray:
+    case ir::TypeKind::Tuple:
+    case ir::TypeKind::Map:
+    case ir::TypeKind::Optional:
+    case ir::TypeKind::Pointer:
+    case ir::TypeKind::Variant:
+      if (type.kind == ir::TypeKind::CArray && !detail::byte_array_family(type).empty()) return;
+      for (const ir::Type& arg : type.args) {
+        if (arg.kind == ir::TypeKind::Int || arg.kind == ir::TypeKind::Float) {
+          out.push_back(arg.bits);
+        } else {
+          add_element_bits(arg, out);
+        }
+      }
+      return;
+    default:
+      return;
+  }
+}
+
 FieldEntry entry_for(const ir::Module& module, const ir::Field& field, const std::string& path) {
   FieldEntry entry;
   entry.name = path;
@@ -129,6 +156,8 @@ FieldEntry entry_for(const ir::Module& module, const ir::Field& field, const std
   if (scalar.kind == ir::TypeKind::Int || scalar.kind == ir::TypeKind::Float ||
       (scalar.kind == ir::TypeKind::Enum && !field.as_string)) {
     entry.bits = scalar.bits;
+  } else {
+    add_element_bits(field.type, entry.element_bits);
   }
   if (scalar.kind == ir::TypeKind::Enum) {
     entry.enum_name = enum_id(scalar.enum_name);

@@ -107,17 +107,13 @@ class Checker {
       return;
     }
     if (old.bits != now.bits && old.bits != 0 && now.bits != 0) {
-      std::string what = fmt::format("{} from {} bits to {} ({} -> {})", where_text, old.bits,
-                                     now.bits, old.cpp_type, now.cpp_type);
-      if (now.bits > old.bits) {
-        compatible(now.location,
-                   "widened " + what +
-                       ": new readers take every value old writers send; new writers may send "
-                       "values old readers reject, so update readers first");
-      } else {
-        breaking(now.location, "narrowed " + what +
-                                   ": old writers may send values new readers reject or truncate");
-      }
+      width_change(now.location,
+                   fmt::format("{} from {} bits to {} ({} -> {})", where_text, old.bits, now.bits,
+                               old.cpp_type, now.cpp_type),
+                   now.bits < old.bits);
+    } else if (!old.element_bits.empty() && old.element_bits.size() == now.element_bits.size() &&
+               old.element_bits != now.element_bits) {
+      check_element_bits(where_text, old, now);
     } else if (old.cpp_type != now.cpp_type) {
       compatible(now.location, fmt::format("{} changed its C++ type from '{}' to '{}'; its wire "
                                            "type {} is the same",
@@ -140,6 +136,33 @@ class Checker {
                                              where_text));
       }
     }
+  }
+
+  // A number's width changed: `what` says which and how.
+  void width_change(const ir::SourceLocation& where, const std::string& what, bool narrowed) {
+    if (narrowed) {
+      breaking(where,
+               "narrowed " + what + ": old writers may send values new readers reject or truncate");
+    } else {
+      compatible(where, "widened " + what +
+                            ": new readers take every value old writers send; new writers may "
+                            "send values old readers reject, so update readers first");
+    }
+  }
+
+  // The numbers inside a field's containers changed width (the wire family is the same): one
+  // narrowed is breaking. A contract written before element_bits existed has none, so nothing
+  // is compared then.
+  void check_element_bits(const std::string& where_text, const FieldEntry& old,
+                          const FieldEntry& now) {
+    bool narrowed = false;
+    for (std::size_t i = 0; i < old.element_bits.size(); ++i) {
+      narrowed = narrowed || now.element_bits[i] < old.element_bits[i];
+    }
+    width_change(
+        now.location,
+        fmt::format("the numbers inside {} ({} -> {})", where_text, old.cpp_type, now.cpp_type),
+        narrowed);
   }
 
   static std::string key_id(const FieldEntry& field) {

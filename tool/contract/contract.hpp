@@ -25,8 +25,11 @@ struct FieldEntry {
   std::string cpp_type;      // as the user spelt it
   std::string wire;          // "int", "str", "array<int>", "struct:shop::User", "optional<int>"...
   unsigned bits = 0;         // int, uint, float (or optional of one): its width; else 0
-  std::string enum_name;     // an enum field (or optional of one): the enum's qualified name
-  bool as_string = false;    // the enum is written as its enumerator's name
+  // The widths of the ints and floats inside the field's containers, in the order "wire" names
+  // them ("map<str,array<int>>" of int16: {16}); empty for a scalar field (see bits).
+  std::vector<unsigned> element_bits;
+  std::string enum_name;   // an enum field (or optional of one): the enum's qualified name
+  bool as_string = false;  // the enum is written as its enumerator's name
   bool nullable = false;
   bool omitempty = false;
   bool required = false;

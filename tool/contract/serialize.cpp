@@ -69,6 +69,12 @@ void write_field(std::string& out, const FieldEntry& field, bool as_array, int i
   o.str("cpp_type", field.cpp_type);
   o.str("wire", field.wire);
   if (field.bits != 0) o.num("bits", field.bits);
+  if (!field.element_bits.empty()) {
+    std::string list;
+    for (unsigned bits : field.element_bits)
+      list += (list.empty() ? "" : ", ") + std::to_string(bits);
+    o.raw("element_bits", "[" + list + "]");
+  }
   if (!field.enum_name.empty()) {
     o.str("enum", field.enum_name);
     o.flag("as_string", field.as_string);
@@ -162,6 +168,10 @@ std::string from_json(const std::string& text, Contract& contract) {
       field.cpp_type = json::text_of(f, "cpp_type");
       field.wire = json::text_of(f, "wire");
       field.bits = static_cast<unsigned>(json::number_of(f, "bits"));
+      for (const json::Value& bits : json::items_of(f, "element_bits")) {
+        field.element_bits.push_back(
+            bits.kind == json::Value::Number ? static_cast<unsigned>(bits.number) : 0);
+      }
       field.enum_name = json::text_of(f, "enum");
       field.as_string = json::flag_of(f, "as_string");
       field.nullable = json::flag_of(f, "nullable");

@@ -1,0 +1,9 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+#include <cstdint>
+#include <map>
+#include <string>
+struct Order {
+  std::map<std::string, std::int16_t> counts;
+  std::map<std::string, std::string> labels;
+};
