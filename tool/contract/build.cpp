@@ -75,6 +75,8 @@ std::string family(const ir::Module& module, const ir::Type& type, bool as_strin
       return "ext:-1";
     case ir::TypeKind::Duration:
       return "int";
+    case ir::TypeKind::Nil:
+      return "nil";
     case ir::TypeKind::Custom:
       return "custom:" + type.spelling;
     case ir::TypeKind::Dependent:

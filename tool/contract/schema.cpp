@@ -142,6 +142,8 @@ Value schema_of(const ir::Module& module, const ir::Type& type, bool as_string, 
       v.members.emplace_back("format", make_string("date-time"));
       return v;
     }
+    case ir::TypeKind::Nil:
+      return typed("null");
     case ir::TypeKind::Custom:
     case ir::TypeKind::Dependent: {
       Value v = make_object();

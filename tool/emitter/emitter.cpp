@@ -14,16 +14,21 @@
 namespace msgpack_gen::emitter {
 namespace {
 
-// Struct ids a type refers to, and the enums written as strings.
-void collect_uses(const ir::Type& type, bool as_string, std::set<std::string>& ids,
-                  std::map<std::string, const ir::Type*>& named_enums,
-                  std::map<std::string, const ir::Type*>& ranged_enums) {
-  if (type.kind == ir::TypeKind::Struct) ids.insert(type.struct_id);
-  if (type.kind == ir::TypeKind::Enum && as_string) named_enums.emplace(type.enum_name, &type);
+// What the codecs of a header use besides the runtime's codecs: struct ids, enums written as
+// strings or with a limited range, and types with one value (nil).
+struct Uses {
+  std::set<std::string> ids;
+  std::map<std::string, const ir::Type*> named_enums, ranged_enums, nils;
+};
+
+void collect_uses(const ir::Type& type, bool as_string, Uses& uses) {
+  if (type.kind == ir::TypeKind::Struct) uses.ids.insert(type.struct_id);
+  if (type.kind == ir::TypeKind::Enum && as_string) uses.named_enums.emplace(type.enum_name, &type);
   if (type.kind == ir::TypeKind::Enum && type.enum_range_limited) {
-    ranged_enums.emplace(type.enum_name, &type);
+    uses.ranged_enums.emplace(type.enum_name, &type);
   }
-  for (const ir::Type& arg : type.args) collect_uses(arg, false, ids, named_enums, ranged_enums);
+  if (type.kind == ir::TypeKind::Nil) uses.nils.emplace(type.cpp_name, &type);
+  for (const ir::Type& arg : type.args) collect_uses(arg, false, uses);
 }
 
 // The member-pointer tags of the private members that the structs' codecs reach.
@@ -73,8 +78,8 @@ void collect_runtime(const ir::Type& type, std::set<std::string>& parts) {
     case ir::TypeKind::Pointer:
       parts.insert("pointers");
       break;
-    case ir::TypeKind::Custom:
-      if (type.spelling.find("monostate") != std::string::npos) parts.insert("variant");
+    case ir::TypeKind::Nil:
+      parts.insert(type.cpp_name == "::std::monostate" ? "variant" : "nil");
       break;
     case ir::TypeKind::Dependent:
       parts.insert("msgpack_gen");  // known only when the template is instantiated: all of it
@@ -132,15 +137,13 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
       continue;
     }
     std::string declarations, header_definitions, source_definitions;
-    std::set<std::string> used;
-    std::map<std::string, const ir::Type*> named_enums, ranged_enums;
+    Uses uses;
     for (const std::string& id : header.struct_ids) {
       const ir::Struct& s = *module.find(id);
       for (const ir::Field& field : s.fields) {
-        collect_uses(field.type, field.as_string || field.strict_enum, used, named_enums,
-                     ranged_enums);
+        collect_uses(field.type, field.as_string || field.strict_enum, uses);
       }
-      used.insert(s.bases.begin(), s.bases.end());
+      uses.ids.insert(s.bases.begin(), s.bases.end());
       bool in_header = !options.split || is_template_struct(s);
       StructCode code = emit_struct(module, s, in_header);
       declarations += code.declaration;
@@ -148,8 +151,9 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
           code.source_prelude + code.definitions;
     }
     std::string enum_names;
-    for (const auto& [name, type] : named_enums) enum_names += emit_enum_names(*type);
-    for (const auto& [name, type] : ranged_enums) enum_names += emit_enum_range(*type);
+    for (const auto& [name, type] : uses.named_enums) enum_names += emit_enum_names(*type);
+    for (const auto& [name, type] : uses.ranged_enums) enum_names += emit_enum_range(*type);
+    for (const auto& [name, type] : uses.nils) enum_names += emit_nil_codec(*type);
     // Private members are named where the definitions that reach them are compiled: in the
     // source file with --split, so the explicit instantiations are made once in the program.
     std::string private_members = emit_private_members(module, header.struct_ids);
@@ -157,7 +161,7 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     // The generated headers of structs this file uses but does not define.
     std::set<std::string> include_paths;
     std::filesystem::path here = std::filesystem::path(file.path).parent_path();
-    for (const std::string& id : used) {
+    for (const std::string& id : uses.ids) {
       auto it = header_of.find(id);
       if (it == header_of.end() || it->second == header.path) continue;
       std::filesystem::path target(ir::output_path_for(it->second));

@@ -64,7 +64,8 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& o
       wire.path = field.key;
       wire.encode_expr = fmt::format("static_cast<const {}&>({})", field.type.spelling, object);
       wire.decode_expr = fmt::format("static_cast<{}&>({})", field.type.spelling, object);
-      wire.comment = "base " + field.type.struct_id;
+      wire.comment = "base " + (field.type.kind == ir::TypeKind::Struct ? field.type.struct_id
+                                                                       : field.type.spelling);
       out.push_back(wire);
       continue;
     }
@@ -220,6 +221,7 @@ bool may_hold_float(const ir::Type& type) {
     case ir::TypeKind::Bytes:
     case ir::TypeKind::Timestamp:
     case ir::TypeKind::Duration:
+    case ir::TypeKind::Nil:
       return false;
     case ir::TypeKind::Vector:
     case ir::TypeKind::Array:
@@ -256,7 +258,11 @@ std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
     text = fmt::format("a map of {} {}", n, n == 1 ? "field" : "fields");
   }
   if (!s.bases.empty()) text += " (base fields first)";
-  if (s.from_msgpack_c) text += ", as its msgpack-c macro lists them";
+  if (!s.msgpack_c_layout_from.empty()) {
+    text += ", as the msgpack-c macro it inherits from " + s.msgpack_c_layout_from + " lists them";
+  } else if (s.from_msgpack_c) {
+    text += ", as its msgpack-c macro lists them";
+  }
   if (s.has_alter_field_count) text += " plus alterFieldCount() pairs the caller appends";
   if (s.strict) text += "; strict";
   if (s.directions == ir::kMarshal) text += "; marshal only";
@@ -607,6 +613,12 @@ std::string emit_enum_range(const ir::Type& enum_type) {
                                           {"type", enum_type.enum_name},
                                           {"min", std::to_string(enum_type.enum_min)},
                                           {"max", std::to_string(enum_type.enum_max)}});
+}
+
+std::string emit_nil_codec(const ir::Type& nil_type) {
+  if (nil_type.cpp_name == "::std::monostate") return {};  // <msgpack_gen/variant.hpp>
+  return print("declaration.nil_codec",
+               {{"guard", ir::identifier_from(nil_type.cpp_name)}, {"type", nil_type.cpp_name}});
 }
 
 }  // namespace msgpack_gen::emitter

@@ -27,4 +27,8 @@ std::string emit_enum_names(const ir::Type& enum_type);
 // enum_range<E> for an enum without a fixed underlying type (guarded, like enum_names).
 std::string emit_enum_range(const ir::Type& enum_type);
 
+// codec<N> for a Nil type the runtime has no codec for, msgpack-c's nil_t (guarded, like
+// enum_names); empty for std::monostate, whose codec is the runtime's.
+std::string emit_nil_codec(const ir::Type& nil_type);
+
 }  // namespace msgpack_gen::emitter

@@ -39,7 +39,7 @@ bool is_header_name(const fs::path& path) {
 struct Declaration {
   std::string name;  // qualified; an explicit specialisation with its arguments: "ns::Res<V>"
   CXCursor cursor;
-  enum Kind { Struct, ClassTemplate, Union, Enum } kind;
+  enum Kind { Struct, ClassTemplate, Union, Enum, Alias } kind;
   bool in_package = false;
 };
 
@@ -49,7 +49,8 @@ struct Walk {
   std::set<std::string> custom_codecs;                    // canonical type spellings
   std::set<std::string> explicit_specializations;         // USRs
   std::map<std::string, CXType> requested_types;          // alias name -> the type it names
-  std::map<std::string, std::string> msgpack_c_adaptors;  // type spelling -> an adaptor of it
+  // type spelling -> why msgpack-c's adaptor of it makes it unsupported
+  std::map<std::string, std::string> msgpack_c_adaptors;
   MsgpackCMacros macros;
 };
 
@@ -86,10 +87,12 @@ void note_explicit_specialization(CXCursor c, CXCursor templ, Walk& walk) {
   add_declaration(walk, scope + take(clang_getCursorDisplayName(c)), c, Declaration::Struct);
 }
 
-// Adaptors written by hand in the user's headers (`namespace msgpack { ... template <> struct
-// pack<Point> ...`): msgpack-gen cannot know what they write, so their types are refused unless
-// they have a msgpack_gen::codec too. Enums are fine: MSGPACK_ADD_ENUM writes the underlying
-// integer, as msgpack-gen does.
+// msgpack-c's adaptors for particular types: written by hand in the user's headers (`namespace
+// msgpack { ... template <> struct pack<Point> ...`), or msgpack-c's own for a C struct
+// (`timespec`, a timestamp). msgpack-gen cannot know what a hand-written one writes and does not
+// model msgpack-c's own ones for structs, so their types are refused unless they have a
+// msgpack_gen::codec too. Enums are fine: MSGPACK_ADD_ENUM writes the underlying integer, as
+// msgpack-gen does.
 CXChildVisitResult visit_msgpack_c_adaptors(CXCursor c, CXCursor, CXClientData data) {
   auto* walk = static_cast<Walk*>(data);
   if (c.kind == CXCursor_Namespace) return CXChildVisit_Recurse;
@@ -102,8 +105,23 @@ CXChildVisitResult visit_msgpack_c_adaptors(CXCursor c, CXCursor, CXClientData d
   if (clang_Type_getNumTemplateArguments(self) < 1) return CXChildVisit_Continue;
   CXType arg = clang_getCanonicalType(clang_Type_getTemplateArgumentAsType(self, 0));
   if (arg.kind == CXType_Enum) return CXChildVisit_Continue;
-  walk->msgpack_c_adaptors.emplace(spelling(arg),
-                                   fmt::format("msgpack::adaptor::{}<{}>", name, spelling(arg)));
+  std::string adaptor = fmt::format("msgpack::adaptor::{}<{}>", name, spelling(arg));
+  if (in_system_header(c)) {
+    // msgpack-c's own: the standard types and its own value types are mapped by the frontend;
+    // any other struct it has an adaptor for is not.
+    if (arg.kind != CXType_Record) return CXChildVisit_Continue;
+    walk->msgpack_c_adaptors.emplace(
+        spelling(arg),
+        fmt::format("msgpack-c packs it with an adaptor of its own "
+                    "(msgpack::adaptor::pack<{}>), which msgpack-gen does not model",
+                    spelling(arg)));
+  } else {
+    walk->msgpack_c_adaptors.emplace(
+        spelling(arg),
+        fmt::format("it has a msgpack-c adaptor written by hand ({}), and msgpack-gen cannot "
+                    "tell what that writes",
+                    adaptor));
+  }
   return CXChildVisit_Continue;
 }
 
@@ -116,13 +134,14 @@ CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
       return CXChildVisit_Continue;
     case CXCursor_Namespace: {
       std::string name = spelling(c);
-      // The standard library is large and never holds user DTOs; msgpack_gen holds codecs;
-      // msgpack-c's namespace (opened in user headers by MSGPACK_ADD_ENUM) holds adaptors.
-      if (in_system_header(c) && name != "msgpack_gen") return CXChildVisit_Continue;
+      // msgpack-c's namespace (its own headers, and user headers through MSGPACK_ADD_ENUM)
+      // holds adaptors; the rest of the standard library and system headers is large and never
+      // holds user DTOs; msgpack_gen holds codecs.
       if (name == "msgpack" || name == "clmdep_msgpack") {
         clang_visitChildren(c, visit_msgpack_c_adaptors, walk);
         return CXChildVisit_Continue;
       }
+      if (in_system_header(c) && name != "msgpack_gen") return CXChildVisit_Continue;
       return CXChildVisit_Recurse;
     }
     case CXCursor_LinkageSpec:
@@ -133,14 +152,17 @@ CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
         walk->requested_types.emplace(spelling(c), clang_getTypedefDeclUnderlyingType(c));
         return CXChildVisit_Continue;
       }
+      if (in_system_header(c)) return CXChildVisit_Continue;
       // `typedef struct { ... } Name;`: the struct is known by the typedef's name only.
       CXType underlying = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(c));
       CXCursor record = clang_getTypeDeclaration(underlying);
       if (underlying.kind == CXType_Record && is_record_kind(record.kind) &&
-          spelling(record).empty() && !in_system_header(c) &&
+          spelling(record).empty() &&
           clang_isCursorDefinition(clang_getCursorDefinition(record))) {
         add_declaration(*walk, qualified_name(c), clang_getCursorDefinition(record),
                         Declaration::Struct);
+      } else {
+        add_declaration(*walk, qualified_name(c), c, Declaration::Alias);
       }
       return CXChildVisit_Continue;
     }
@@ -177,26 +199,6 @@ CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
   }
 }
 
-std::string without_spaces(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c != ' ') out += c;
-  }
-  return out;
-}
-
-// Whether `requested` names `qualified`: the same name, or a suffix at a "::" boundary.
-bool names(const std::string& requested_text, const std::string& qualified_text) {
-  std::string requested = without_spaces(requested_text);
-  std::string qualified = without_spaces(qualified_text);
-  std::string want = requested.rfind("::", 0) == 0 ? requested.substr(2) : requested;
-  if (want == qualified) return true;
-  if (requested.rfind("::", 0) == 0) return false;  // fully qualified: exact match only
-  return qualified.size() > want.size() + 2 &&
-         qualified.compare(qualified.size() - want.size(), want.size(), want) == 0 &&
-         qualified.compare(qualified.size() - want.size() - 2, 2, "::") == 0;
-}
-
 std::string last_component(const std::string& name) {
   std::size_t angle = name.find('<');
   std::size_t colon = name.rfind("::", angle);
@@ -211,10 +213,20 @@ std::vector<const Declaration*> find_declarations(const std::string& requested, 
   std::set<std::string> seen;
   for (const Declaration& d : walk.declarations) {
     if (templates_only && d.kind != Declaration::ClassTemplate) continue;
-    if (!names(requested, d.name) || !seen.insert(d.name).second) continue;
+    if (!names_entity(requested, d.name) || !seen.insert(d.name).second) continue;
     (d.in_package ? in_package : outside).push_back(&d);
   }
-  return in_package.empty() ? outside : in_package;
+  std::vector<const Declaration*>& found = in_package.empty() ? outside : in_package;
+  // A type's own name wins over an alias that happens to end the same way.
+  bool named_directly = std::any_of(found.begin(), found.end(), [](const Declaration* d) {
+    return d->kind != Declaration::Alias;
+  });
+  if (named_directly) {
+    found.erase(std::remove_if(found.begin(), found.end(),
+                               [](const Declaration* d) { return d->kind == Declaration::Alias; }),
+                found.end());
+  }
+  return found;
 }
 
 // "v1::Order v2::Order": the declarations' names, for "qualify it" messages.
@@ -687,6 +699,13 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
   ModuleBuilder builder(diagnostics, package, result.headers, walk.custom_codecs,
                         walk.explicit_specializations, walk.macros);
   builder.refuse_msgpack_c_adaptors(walk.msgpack_c_adaptors);
+  std::vector<std::pair<std::string, std::string>> aliases;
+  for (const Declaration& d : walk.declarations) {
+    if (d.kind != Declaration::Alias) continue;
+    aliases.emplace_back(
+        d.name, spelling(clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(d.cursor))));
+  }
+  builder.know_aliases(std::move(aliases));
   for (const ir::TypeRequest& request : options.types) {
     auto alias = alias_of.find(request.name);
     if (alias != alias_of.end()) {
@@ -731,6 +750,17 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
                           "their underlying integer",
                           found.name);
         break;
+      case Declaration::Alias: {
+        // `using OrderEnvelope = Envelope<Order>;`: the code is the aliased type's, which is
+        // the same type; say which that is.
+        CXType aliased = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(found.cursor));
+        if (builder.add_root_type(aliased, request.name, request.directions)) {
+          diagnostics.note(location_of(found.cursor),
+                           "'{}' is an alias of '{}': generating the code of that type", found.name,
+                           spelling(aliased));
+        }
+        break;
+      }
     }
   }
   result.module = builder.finish();

@@ -10,8 +10,10 @@
 #include <tuple>
 #include <utility>
 
+#include "frontend/class_hierarchy.hpp"
 #include "frontend/clang_util.hpp"
 #include "frontend/tags.hpp"
+#include "support/text.hpp"
 
 namespace msgpack_gen::frontend {
 namespace {
@@ -104,175 +106,6 @@ bool is_parameter_pack(CXCursor param) {
 }
 
 constexpr std::size_t kNoOwner = static_cast<std::size_t>(-1);
-
-// Whether objects of a record type hold any non-static data member, its bases' included.
-bool has_data_members(CXType type) {
-  bool found = false;
-  clang_Type_visitFields(
-      type,
-      [](CXCursor, CXClientData data) {
-        *static_cast<bool*>(data) = true;
-        return CXVisit_Break;
-      },
-      &found);
-  if (found) return true;
-  clang_visitChildren(
-      clang_getTypeDeclaration(type),
-      [](CXCursor child, CXCursor, CXClientData data) {
-        if (child.kind == CXCursor_CXXBaseSpecifier &&
-            has_data_members(clang_getCanonicalType(clang_getCursorType(child)))) {
-          *static_cast<bool*>(data) = true;
-          return CXChildVisit_Break;
-        }
-        return CXChildVisit_Continue;
-      },
-      &found);
-  return found;
-}
-
-std::string without_spaces(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c != ' ') out += c;
-  }
-  return out;
-}
-
-// "ns::Keyed<std::uint64_t>" -> "Keyed<uint64_t>": every name without its scopes, so that
-// spellings that qualify differently compare equal.
-std::string without_qualifiers(const std::string& text) {
-  std::string out;
-  std::size_t word_start = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text.compare(i, 2, "::") == 0) {
-      out.erase(word_start);
-      ++i;
-      continue;
-    }
-    char c = text[i];
-    out += c;
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') word_start = out.size();
-  }
-  return out;
-}
-
-// The base specifier of `record` that `written` names ("Base", "ns::Base", "Base<int>").
-CXCursor find_base(CXCursor record, const std::string& written) {
-  struct Search {
-    std::string want;
-    CXCursor found;
-    std::string bare;
-  } search{without_spaces(written), clang_getNullCursor(), {}};
-  if (search.want.rfind("::", 0) == 0) search.want.erase(0, 2);
-  search.bare = without_qualifiers(search.want);
-  clang_visitChildren(
-      record,
-      [](CXCursor child, CXCursor, CXClientData data) {
-        auto* s = static_cast<Search*>(data);
-        if (child.kind != CXCursor_CXXBaseSpecifier) return CXChildVisit_Continue;
-        CXType type = clang_getCursorType(child);
-        CXCursor templ = clang_getSpecializedCursorTemplate(
-            clang_getTypeDeclaration(clang_getCanonicalType(type)));
-        std::string templ_name = clang_Cursor_isNull(templ) ? "" : qualified_name(templ);
-        for (std::string name :
-             {spelling(child), spelling(type), spelling(clang_getCanonicalType(type)), templ_name,
-              without_qualifiers(spelling(child)),
-              without_qualifiers(spelling(clang_getCanonicalType(type)))}) {
-          if (name.empty()) continue;
-          name = without_spaces(name);
-          for (const char* keyword : {"struct", "class"}) {
-            if (name.rfind(keyword, 0) == 0) name.erase(0, std::char_traits<char>::length(keyword));
-          }
-          if (name.rfind("::", 0) == 0) name.erase(0, 2);
-          bool suffix = name.size() > s->want.size() &&
-                        name.compare(name.size() - s->want.size(), s->want.size(), s->want) == 0 &&
-                        name.compare(name.size() - s->want.size() - 2, 2, "::") == 0;
-          if (name == s->want || suffix || without_qualifiers(name) == s->bare) {
-            s->found = child;
-            return CXChildVisit_Break;
-          }
-        }
-        return CXChildVisit_Continue;
-      },
-      &search);
-  return search.found;
-}
-
-// The one base of `record` that holds data, if there is exactly one: what a MSGPACK_BASE names
-// when its text matches no base's spelling (an alias, the injected name of a template, another
-// spelling of an argument such as uint64_t for unsigned long).
-CXCursor only_base_with_data(CXCursor record) {
-  struct Search {
-    CXCursor found;
-    int count = 0;
-  } search{clang_getNullCursor(), 0};
-  clang_visitChildren(
-      record,
-      [](CXCursor child, CXCursor, CXClientData data) {
-        auto* s = static_cast<Search*>(data);
-        if (child.kind == CXCursor_CXXBaseSpecifier &&
-            has_data_members(clang_getCanonicalType(clang_getCursorType(child)))) {
-          s->found = child;
-          ++s->count;
-        }
-        return CXChildVisit_Continue;
-      },
-      &search);
-  return search.count == 1 ? search.found : clang_getNullCursor();
-}
-
-// The data member called `name` in `record` or, failing that, in its bases.
-CXCursor find_member(CXCursor record, const std::string& name) {
-  struct Search {
-    const std::string* name;
-    CXCursor found;
-  } search{&name, clang_getNullCursor()};
-  clang_visitChildren(
-      record,
-      [](CXCursor child, CXCursor, CXClientData data) {
-        auto* s = static_cast<Search*>(data);
-        if (child.kind == CXCursor_FieldDecl && spelling(child) == *s->name) {
-          s->found = child;
-          return CXChildVisit_Break;
-        }
-        return CXChildVisit_Continue;
-      },
-      &search);
-  if (!clang_Cursor_isNull(search.found)) return search.found;
-  clang_visitChildren(
-      record,
-      [](CXCursor child, CXCursor, CXClientData data) {
-        auto* s = static_cast<Search*>(data);
-        if (child.kind != CXCursor_CXXBaseSpecifier) return CXChildVisit_Continue;
-        CXCursor base = clang_getCursorDefinition(
-            clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(child))));
-        if (clang_Cursor_isNull(base)) return CXChildVisit_Continue;
-        s->found = find_member(base, *s->name);
-        return clang_Cursor_isNull(s->found) ? CXChildVisit_Continue : CXChildVisit_Break;
-      },
-      &search);
-  return search.found;
-}
-
-// Whether a class has msgpack-c's member functions, which its macros declare.
-bool has_msgpack_c_methods(CXCursor record) {
-  bool found = false;
-  clang_visitChildren(
-      record,
-      [](CXCursor child, CXCursor, CXClientData data) {
-        if (child.kind != CXCursor_CXXMethod && child.kind != CXCursor_FunctionTemplate) {
-          return CXChildVisit_Continue;
-        }
-        std::string name = spelling(child);
-        if (name == "msgpack_pack" || name == "msgpack_unpack") {
-          *static_cast<bool*>(data) = true;
-          return CXChildVisit_Break;
-        }
-        return CXChildVisit_Continue;
-      },
-      &found);
-  return found;
-}
 
 // Whether an enum declares its underlying type: scoped enums always do (int by default), an
 // unscoped one only with `enum E : type`.
@@ -395,6 +228,51 @@ std::string_view std_template_hint(std::string_view name) {
     if (templ == name) return hint;
   }
   return {};
+}
+
+// msgpack-c's own value types (namespace msgpack, or clmdep_msgpack as rpclib embeds it) that a
+// member may have, each with what msgpack-gen does instead. nil_t is written as msgpack-c writes
+// it (ir::TypeKind::Nil); every other is refused, never written another way.
+// docs/migrating-from-msgpack-c.md lists the same.
+constexpr std::pair<std::string_view, std::string_view> kMsgpackCTypes[] = {
+    {"raw_ref", "use std::string, or std::string_view to decode without a copy"},
+    {"v4raw_ref", "use std::string (msgpack-gen writes the str forms of the current spec)"},
+    {"ext", "use msgpack_gen's extension types (msgpack_gen/ext/) or a msgpack_gen::codec"},
+    {"ext_ref", "use msgpack_gen's extension types (msgpack_gen/ext/) or a msgpack_gen::codec"},
+    {"array_ref", "use std::vector or std::array, written as the same array"},
+    {"tuple", "use std::tuple, written as the same array"},
+    {"define", "list the members in a MSGPACK_DEFINE instead"},
+    {"define_array", "list the members in a MSGPACK_DEFINE_ARRAY instead"},
+    {"define_map", "list the members in a MSGPACK_DEFINE_MAP instead"},
+    {"fix_int", "msgpack-c writes it in its fixed width, msgpack-gen writes integers in the "
+                "smallest form; use the plain integer type if the peer accepts that, or a "
+                "msgpack_gen::codec that writes the fixed form"},
+    {"size_equal_only", "use the container itself (msgpack-gen checks lengths with ,limit=N)"},
+    {"assoc_vector", "use std::map, written as the same map"},
+    {"object", "use msgpack_gen::RawMsgpack to keep a value's raw msgpack (docs/tarantool.md)"},
+    {"object_handle", "use msgpack_gen::RawMsgpack to keep a value's raw msgpack"},
+    {"variant", "use std::variant (written as [index, value]) or msgpack_gen::RawMsgpack"},
+    {"variant_ref", "use std::variant (written as [index, value]) or msgpack_gen::RawMsgpack"},
+};
+
+// "msgpack::type::raw_ref" -> "raw_ref"; empty when the name is not in msgpack-c's namespace.
+std::string_view msgpack_c_type_name(std::string_view qualified) {
+  for (std::string_view scope : {"msgpack::", "clmdep_msgpack::"}) {
+    if (qualified.substr(0, scope.size()) != scope) continue;
+    std::size_t angle = qualified.find('<');
+    std::string_view name = qualified.substr(0, angle);
+    std::size_t colon = name.rfind("::");
+    return name.substr(colon + 2);
+  }
+  return {};
+}
+
+std::string_view msgpack_c_type_hint(std::string_view name) {
+  if (name.rfind("fix_", 0) == 0) name = "fix_int";  // fix_int8 ... fix_uint64
+  for (const auto& [type, hint] : kMsgpackCTypes) {
+    if (type == name) return hint;
+  }
+  return "use a standard type msgpack-gen encodes (docs/std-types.md) or a msgpack_gen::codec";
 }
 
 }  // namespace
@@ -572,36 +450,87 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
                        "name it; make the nested type public (its members may stay private)",
                        id, access == CX_CXXPrivate ? "private" : "protected");
   }
-  std::optional<MacroUse> macro = macros_.find(definition);
-  if (macro) {
-    const ir::SourceLocation where = nodes_[index].ir.location;
-    auto contradicts = [&](bool said, const char* option, const char* why) {
-      if (said) {
-        diagnostics_.error(where, "struct {}: the tag option '{}' contradicts {}, which {}", id,
-                           option, macro->macro, why);
+  // What msgpack-c writes for the struct is what its msgpack_pack writes: found as C++ finds it,
+  // in the struct's body or, failing that, in its bases'.
+  PackLookup pack = macros_.lookup_pack(definition);
+  const ir::SourceLocation where = nodes_[index].ir.location;
+  const bool inherited = !clang_equalCursors(pack.owner, definition);
+  const std::string owner_name =
+      pack.kind == PackLookup::None ? std::string() : spelling(clang_getCursorType(pack.owner));
+  switch (pack.kind) {
+    case PackLookup::Macro: {
+      const MacroUse& macro = pack.use;
+      auto contradicts = [&](bool said, const char* option, const char* why) {
+        if (said) {
+          diagnostics_.error(where, "struct {}: the tag option '{}' contradicts {}, which {}", id,
+                             option, macro.macro, why);
+        }
+      };
+      contradicts(tag.as_array && !macro.as_array, "as_array", "writes a map");
+      contradicts(tag.as_map && macro.as_array, "as_map", "writes an array");
+      contradicts(tag.nest_bases, "nest_bases", "says itself which bases are written and how");
+      contradicts(tag.private_fields, "private_fields", "says itself which members are written");
+      if (inherited && !pack.public_path) {
+        diagnostics_.error(where,
+                           "struct {} inherits msgpack_pack from {} through a base that is not "
+                           "public, so msgpack-c cannot call it either; make the base public, or "
+                           "give {} a msgpack-c macro of its own",
+                           id, owner_name, id);
+        break;
       }
-    };
-    contradicts(tag.as_array && !macro->as_array, "as_array", "writes a map");
-    contradicts(tag.as_map && macro->as_array, "as_map", "writes an array");
-    contradicts(tag.nest_bases, "nest_bases", "says itself which bases are written and how");
-    contradicts(tag.private_fields, "private_fields", "says itself which members are written");
-    nodes_[index].ir.as_array = macro->as_array;
-    nodes_[index].ir.from_msgpack_c = true;
-    add_macro_fields(index, definition, member_base, *macro);
-  } else {
-    if (has_msgpack_c_methods(definition)) {
-      diagnostics_.error(nodes_[index].ir.location,
-                         "struct {} has msgpack-c's msgpack_pack/msgpack_unpack, but not from a "
+      if (inherited) {
+        nodes_[index].ir.msgpack_c_layout_from = owner_name;
+        warn_unwritten_members(index, definition, owner_name, macro.macro);
+      }
+      nodes_[index].ir.as_array = macro.as_array;
+      nodes_[index].ir.from_msgpack_c = true;
+      add_macro_fields(index, pack.owner, member_base, macro);
+      break;
+    }
+    case PackLookup::HandWritten:
+      diagnostics_.error(where,
+                         "struct {} {} msgpack-c's msgpack_pack/msgpack_unpack, but not from a "
                          "MSGPACK_DEFINE, MSGPACK_DEFINE_ARRAY or MSGPACK_DEFINE_MAP written in "
-                         "its body, so msgpack-gen cannot tell what they write; use one of those "
+                         "{} body, so msgpack-gen cannot tell what they write; use one of those "
                          "macros directly, or give the type a msgpack_gen::codec "
                          "(docs/runtime.md)",
-                         id);
-    }
-    add_fields(index, definition, member_base, tag.private_fields, tag.nest_bases);
+                         id, inherited ? "inherits" : "has",
+                         inherited ? "its base " + owner_name + "'s" : "its");
+      break;
+    case PackLookup::Ambiguous:
+      diagnostics_.error(where,
+                         "struct {} has no msgpack-c macro of its own and inherits one from more "
+                         "than one base ({}), so msgpack-c cannot pack it either (the call is "
+                         "ambiguous); give {} a MSGPACK_DEFINE... of its own",
+                         id, fmt::join(pack.owners, ", "), id);
+      break;
+    case PackLookup::None:
+      add_fields(index, definition, member_base, tag.private_fields, tag.nest_bases);
+      break;
   }
   open_.pop_back();
   return index;
+}
+
+void ModuleBuilder::warn_unwritten_members(std::size_t index, CXCursor definition,
+                                           const std::string& base, const std::string& macro) {
+  std::vector<std::string> names;
+  clang_visitChildren(
+      definition,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        if (child.kind == CXCursor_FieldDecl) {
+          static_cast<std::vector<std::string>*>(data)->push_back("'" + spelling(child) + "'");
+        }
+        return CXChildVisit_Continue;
+      },
+      &names);
+  if (names.empty()) return;
+  diagnostics_.warning(nodes_[index].ir.location,
+                       "struct {} has no msgpack-c macro of its own, so msgpack-c packs it with "
+                       "the {} of its base {}, and so does msgpack-gen: its own members ({}) are "
+                       "not written; list them in a macro of {} to write them",
+                       nodes_[index].ir.id, macro, base, fmt::join(names, ", "),
+                       nodes_[index].ir.id);
 }
 
 void ModuleBuilder::scan_methods(std::size_t index, CXCursor definition) {
@@ -712,13 +641,25 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
                        field.name);
     return false;
   }
+  // A reference or const member is written as the value it stands for (as msgpack-c packs it);
+  // only decoding needs to assign to it, which finish() checks once directions are known.
   CXType type = clang_getCursorType(member);
-  if (clang_isConstQualifiedType(clang_getCanonicalType(type))) {
-    diagnostics_.error(where,
-                       "field '{}' is const, so it cannot be decoded into; drop const or tag it "
-                       "MSGPACK_TAG(\"-\")",
-                       field.name);
-    return false;
+  CXType canonical = clang_getCanonicalType(type);
+  if (canonical.kind == CXType_LValueReference || canonical.kind == CXType_RValueReference) {
+    field.read_only = "a reference";
+    bool written_as_reference =
+        type.kind == CXType_LValueReference || type.kind == CXType_RValueReference;
+    type = clang_getPointeeType(written_as_reference ? type : canonical);
+    if (!is_public) {
+      diagnostics_.error(where,
+                         "field '{}' of {} is a reference and not public; generated code reaches "
+                         "private members through member pointers, and C++ has none to a "
+                         "reference; make it public",
+                         field.name, owner);
+      return false;
+    }
+  } else if (clang_isConstQualifiedType(canonical)) {
+    field.read_only = "const";
   }
   if (!map_type(type, where, field.name, member_base, index, field.type)) return false;
   if (is_public) return true;
@@ -772,6 +713,10 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
   for (const MacroEntry& entry : use.entries) {
     if (entry.kind == MacroEntry::Base) {
       CXCursor specifier = find_base(definition, entry.base);
+      for (const auto& [alias, aliased] : aliases_) {
+        if (!clang_Cursor_isNull(specifier)) break;
+        if (names_entity(entry.base, alias)) specifier = find_base_of_type(definition, aliased);
+      }
       if (clang_Cursor_isNull(specifier)) specifier = only_base_with_data(definition);
       if (clang_Cursor_isNull(specifier)) {
         diagnostics_.error(entry.location,
@@ -787,17 +732,15 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
                            owner, entry.base);
         continue;
       }
-      std::size_t base = record_node(type, entry.location, "", "", index);
-      if (base == kNoOwner) continue;
-      nodes_[index].children.push_back(base);
+      // The base subobject is one value, packed as msgpack-c packs its type: a struct by its own
+      // macro, a standard container (`struct Path : std::vector<Point>`) as that container.
       ir::Field field;
       field.name = entry.base;
       field.key = entry.key;
       field.is_base = true;
-      field.type.kind = ir::TypeKind::Struct;
-      field.type.struct_id = nodes_[base].ir.id;
-      field.type.spelling = "::" + spelling(type);
       field.location = entry.location;
+      if (!map_type(type, entry.location, entry.base, member_base, index, field.type)) continue;
+      field.type.spelling = "::" + spelling(type);  // what generated code converts to
       nodes_[index].ir.fields.push_back(std::move(field));
       continue;
     }
@@ -940,8 +883,8 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
           "raw pointers have no msgpack encoding; hold the value, or a std::optional");
     }
     case CXType_LValueReference:
-    case CXType_RValueReference:
-      return reject_type(where, field, out, "references cannot be decoded into; hold the value");
+    case CXType_RValueReference:  // a member itself may be one (make_field); nothing inside it
+      return reject_type(where, field, out, "a reference cannot be held by a container");
     case CXType_ConstantArray: {
       out.kind = ir::TypeKind::CArray;
       out.array_size = static_cast<std::size_t>(clang_getArraySize(t));
@@ -996,6 +939,19 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
   }
 
   CXCursor templ = clang_getSpecializedCursorTemplate(decl);
+  const std::string qualified = qualified_name(clang_Cursor_isNull(templ) ? decl : templ);
+  std::string_view msgpack_c = has_custom_codec ? "" : msgpack_c_type_name(qualified);
+  if (!msgpack_c.empty()) {
+    if (msgpack_c == "nil_t" && clang_Cursor_isNull(templ)) {
+      out.kind = ir::TypeKind::Nil;
+      out.cpp_name = "::" + qualified;
+      return true;
+    }
+    return reject_type(where, field, out,
+                       fmt::format("msgpack-c's own value types are not written by "
+                                   "msgpack-gen; {}",
+                                   msgpack_c_type_hint(msgpack_c)));
+  }
   if (!clang_Cursor_isNull(templ)) {
     std::string name = qualified_name(templ);
     if (const StdTemplate* known = find_std_template(name)) {
@@ -1026,8 +982,13 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
     return reject_type(where, field, out,
                        "a specialisation of a class template msgpack-gen cannot see");
   }
-  if (has_custom_codec || qualified_name(decl) == "std::monostate") {  // the runtime's codec
+  if (has_custom_codec) {
     out.kind = ir::TypeKind::Custom;
+    return true;
+  }
+  if (qualified == "std::monostate") {
+    out.kind = ir::TypeKind::Nil;
+    out.cpp_name = "::std::monostate";
     return true;
   }
   if (name_is_std(decl)) {
@@ -1051,11 +1012,9 @@ std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where
   };
   auto adaptor = msgpack_c_adaptors_.find(spelling(t));
   if (adaptor != msgpack_c_adaptors_.end()) {
-    return unsupported(
-        fmt::format("it has a msgpack-c adaptor written by hand ({}), and msgpack-gen cannot "
-                    "tell what that writes; give the type a msgpack_gen::codec that writes the "
-                    "same (docs/runtime.md)",
-                    adaptor->second));
+    return unsupported(fmt::format(
+        "{}; give the type a msgpack_gen::codec that writes the same (docs/runtime.md)",
+        adaptor->second));
   }
   CXCursor decl = clang_getTypeDeclaration(t);
   CXCursor definition = clang_getCursorDefinition(decl);
@@ -1272,6 +1231,20 @@ void ModuleBuilder::check_alter_field_count(const ir::Struct& s) {
   }
 }
 
+// A reference or const member can be written but not decoded into: fine for a type generated
+// without an unmarshaler, an error for one that gets an unmarshaler.
+void ModuleBuilder::check_read_only_fields(const ir::Struct& s) {
+  if (!(s.directions & ir::kUnmarshal)) return;
+  for (const ir::Field& field : s.fields) {
+    if (field.read_only.empty()) continue;
+    diagnostics_.error(field.location,
+                       "field '{}' of {} is {}, which the decoder cannot assign to, and {} is "
+                       "generated with an unmarshaler (it is requested for decoding, or a type "
+                       "that is holds it); generate it marshal-only ('{}:+-'), or hold the value",
+                       field.name, s.id, field.read_only, s.id, s.id);
+  }
+}
+
 ir::Module ModuleBuilder::finish() {
   const std::vector<std::string>& headers = package_headers_;
   // Directions flow from each root to every struct it reaches.
@@ -1312,6 +1285,7 @@ ir::Module ModuleBuilder::finish() {
   for (const Node& node : nodes_) {
     check_struct(node.ir);
     check_alter_field_count(node.ir);
+    check_read_only_fields(node.ir);
   }
   for (const std::string& header : headers) {
     module.headers.push_back(ir::Header{relative_to(header, package_dir_), {}});

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "frontend/msgpack_c_macros.hpp"
@@ -26,10 +27,16 @@ class ModuleBuilder {
                 std::vector<std::string> package_headers, std::set<std::string> custom_codecs,
                 std::set<std::string> explicit_specializations, const MsgpackCMacros& macros);
 
-  // Types with msgpack-c adaptors written by hand (type spelling -> the adaptor): what they
-  // write cannot be known, so they are refused unless they have a msgpack_gen::codec.
+  // Types with msgpack-c adaptors msgpack-gen does not model, written by hand or msgpack-c's own
+  // for a struct (type spelling -> why): they are refused unless they have a msgpack_gen::codec.
   void refuse_msgpack_c_adaptors(std::map<std::string, std::string> adaptors) {
     msgpack_c_adaptors_ = std::move(adaptors);
+  }
+
+  // The package's type aliases (qualified name -> canonical spelling of the aliased type), for
+  // MSGPACK_BASE(alias).
+  void know_aliases(std::vector<std::pair<std::string, std::string>> aliases) {
+    aliases_ = std::move(aliases);
   }
 
   // A type the user named, with the directions asked for; `name`: its qualified name (a
@@ -62,6 +69,9 @@ class ModuleBuilder {
   void add_macro_fields(std::size_t index, CXCursor definition, const std::string& member_base,
                         const MacroUse& use);
   void scan_methods(std::size_t index, CXCursor definition);
+  // The struct is packed with a base's macro: says which of its own members that leaves out.
+  void warn_unwritten_members(std::size_t index, CXCursor definition, const std::string& base,
+                              const std::string& macro);
   // Fills `field` from a data member; false when it cannot be encoded (already reported).
   // `tag` is read from the member's MSGPACK_TAG.
   bool make_field(std::size_t index, CXCursor member, const std::string& member_base,
@@ -73,6 +83,7 @@ class ModuleBuilder {
                           const std::string& field, const std::string& member_base,
                           std::size_t owner);
   void check_alter_field_count(const ir::Struct& s);
+  void check_read_only_fields(const ir::Struct& s);
   bool map_type(CXType written, const ir::SourceLocation& where, const std::string& field,
                 const std::string& member_base, std::size_t owner, ir::Type& out);
   // "field 'x' has unsupported type 'T': why"; returns false.
@@ -96,6 +107,7 @@ class ModuleBuilder {
   std::set<std::string> explicit_specializations_;
   const MsgpackCMacros& macros_;
   std::map<std::string, std::string> msgpack_c_adaptors_;
+  std::vector<std::pair<std::string, std::string>> aliases_;
   std::vector<Node> nodes_;
   std::map<std::string, std::size_t> by_usr_;
   std::map<std::string, std::size_t> by_id_;

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "frontend/class_hierarchy.hpp"
 #include "frontend/clang_util.hpp"
 
 namespace msgpack_gen::frontend {
@@ -22,6 +23,9 @@ std::vector<Token> tokens_of(CXCursor cursor) {
   clang_tokenize(unit, clang_getCursorExtent(cursor), &raw, &count);
   std::vector<Token> tokens;
   for (unsigned i = 0; i < count; ++i) {
+    // The preprocessor replaces each comment with a space before a macro sees its arguments
+    // (`MSGPACK_DEFINE(id /*, name*/)` lists one member); clang_tokenize keeps them.
+    if (clang_getTokenKind(raw[i]) == CXToken_Comment) continue;
     Token token;
     token.text = take(clang_getTokenSpelling(unit, raw[i]));
     token.kind = clang_getTokenKind(raw[i]);
@@ -236,6 +240,47 @@ std::optional<MacroUse> MsgpackCMacros::find(CXCursor record) const {
     found = std::move(use);
   }
   return found;
+}
+
+PackLookup MsgpackCMacros::lookup_pack(CXCursor record, bool own) const {
+  PackLookup result;
+  if (own) {
+    result.owner = record;
+    if (std::optional<MacroUse> use = find(body_of(record))) {
+      result.kind = PackLookup::Macro;
+      result.use = std::move(*use);
+      return result;
+    }
+    if (declares_msgpack_c_methods(record)) {
+      result.kind = PackLookup::HandWritten;
+      return result;
+    }
+  }
+  // A member of the class itself would hide the bases'; without one, every base is searched and
+  // more than one finding is ambiguous (as for any member function).
+  std::vector<PackLookup> found;
+  for_each_base(record, [&](CXCursor specifier, CXType type) {
+    CXCursor base = record_of(type);
+    if (clang_Cursor_isNull(base)) return true;
+    PackLookup from_base = lookup_pack(base);
+    if (from_base.kind == PackLookup::None) return true;
+    from_base.public_path =
+        from_base.public_path && clang_getCXXAccessSpecifier(specifier) == CX_CXXPublic;
+    found.push_back(std::move(from_base));
+    return true;
+  });
+  if (found.empty()) return PackLookup{};
+  if (found.size() == 1) return std::move(found[0]);
+  result.kind = PackLookup::Ambiguous;
+  result.owner = record;
+  for (const PackLookup& candidate : found) {
+    if (candidate.kind == PackLookup::Ambiguous) {
+      result.owners.insert(result.owners.end(), candidate.owners.begin(), candidate.owners.end());
+    } else {
+      result.owners.push_back(spelling(clang_getCursorType(candidate.owner)));
+    }
+  }
+  return result;
 }
 
 MacroUse MsgpackCMacros::read(const Expansion& expansion, const std::string& resolved,

@@ -36,6 +36,22 @@ struct MacroUse {
   std::string problem;  // non-empty: the invocation cannot be read, and why
 };
 
+// Where a class's msgpack_pack comes from, as C++ name lookup finds it when msgpack-c packs the
+// class: its own macro, else the one a base declares (through any base, template instance or
+// not). That is what msgpack-c writes for it.
+struct PackLookup {
+  enum Kind {
+    None,         // no msgpack_pack: msgpack-c has no layout for the class
+    Macro,        // a MSGPACK_DEFINE... in `owner`'s body
+    HandWritten,  // msgpack_pack/msgpack_unpack written in `owner`'s body by hand
+    Ambiguous,    // declared by more than one base: msgpack-c does not compile
+  } kind = None;
+  CXCursor owner = clang_getNullCursor();  // the class whose body declares it
+  MacroUse use;                             // Macro: the invocation
+  bool public_path = true;                  // every base on the way is public
+  std::vector<std::string> owners;          // Ambiguous: the classes that declare one
+};
+
 class MsgpackCMacros {
  public:
   // A token of the source, with where it is.
@@ -52,6 +68,9 @@ class MsgpackCMacros {
 
   // The msgpack-c macro used in the body of `record` itself (not of a nested class), if any.
   std::optional<MacroUse> find(CXCursor record) const;
+
+  // The msgpack_pack that packs `record`; with `own` false, only what its bases provide.
+  PackLookup lookup_pack(CXCursor record, bool own = true) const;
 
  private:
   struct Expansion {

@@ -39,6 +39,8 @@ enum class TypeKind {
   Pointer,     // std::unique_ptr, std::shared_ptr: args[0]; nil when null
   CArray,      // a C array T[N]: args[0]: element, array_size; char[N] is a str and
                // unsigned char[N] a bin, as msgpack-c writes them
+  Nil,         // a type with one value, written as nil: std::monostate, msgpack-c's
+               // msgpack::type::nil_t; cpp_name names it
 };
 
 struct Enumerator {
@@ -53,6 +55,7 @@ struct Type {
   bool is_signed = false;
   std::size_t array_size = 0;
   std::string struct_id;
+  std::string cpp_name;  // Nil: the type as generated code names it, "::std::monostate"
   std::vector<Type> args;
   std::string enum_name;                // Enum: the qualified name, for as_string
   std::vector<Enumerator> enumerators;  // Enum: for as_string
@@ -88,6 +91,9 @@ struct Field {
   // value under `key` (msgpack-c's MSGPACK_BASE, or the nest_bases option).
   bool is_base = false;
   bool is_private = false;  // reached through `private_access`
+  // Why generated code cannot assign to the member ("a reference", "const"), which only a type
+  // generated without an unmarshaler may have; empty for an ordinary member.
+  std::string read_only;
   PrivateAccess private_access;
   SourceLocation location;
 };
@@ -110,6 +116,9 @@ struct Struct {
   // The order, keys and membership come from a msgpack-c macro (MSGPACK_DEFINE...): `fields`
   // holds what the macro lists, in its order, base entries included; `bases` is empty.
   bool from_msgpack_c = false;
+  // Set when that macro is a base's: the struct has none of its own, so msgpack-c packs it with
+  // the msgpack_pack it inherits from this class (only the base's members, the base's form).
+  std::string msgpack_c_layout_from;
   std::vector<Field> fields;  // in declaration (or macro) order; skipped ("-") fields are not here
   bool has_alter_field_count = false;  // `alterFieldCount() const` widens the map header
   bool has_read_extra_field = false;   // `readExtraField(key, reader)` receives unknown keys

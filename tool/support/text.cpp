@@ -32,4 +32,25 @@ std::string closest_match(const std::string& wrong, const std::vector<std::strin
   return best;
 }
 
+namespace {
+std::string without_spaces(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c != ' ') out += c;
+  }
+  return out;
+}
+}  // namespace
+
+bool names_entity(const std::string& written_text, const std::string& qualified_text) {
+  std::string written = without_spaces(written_text);
+  std::string qualified = without_spaces(qualified_text);
+  std::string want = written.rfind("::", 0) == 0 ? written.substr(2) : written;
+  if (want == qualified) return true;
+  if (written.rfind("::", 0) == 0) return false;  // fully qualified: exact match only
+  return qualified.size() > want.size() + 2 &&
+         qualified.compare(qualified.size() - want.size(), want.size(), want) == 0 &&
+         qualified.compare(qualified.size() - want.size() - 2, 2, "::") == 0;
+}
+
 }  // namespace msgpack_gen

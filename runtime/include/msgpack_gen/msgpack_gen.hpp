@@ -11,6 +11,7 @@
 #include "msgpack_gen/codec.hpp"
 #include "msgpack_gen/containers.hpp"
 #include "msgpack_gen/marshal.hpp"
+#include "msgpack_gen/nil.hpp"
 #include "msgpack_gen/pointers.hpp"
 #include "msgpack_gen/pool.hpp"
 #include "msgpack_gen/reader.hpp"

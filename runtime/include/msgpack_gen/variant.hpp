@@ -25,15 +25,13 @@
 #include <variant>
 
 #include "msgpack_gen/codec.hpp"
+#include "msgpack_gen/nil.hpp"
 
 namespace msgpack_gen {
 
 // std::monostate, the usual "nothing" alternative, is nil.
 template <>
-struct codec<std::monostate> {
-  static void encode(Writer& out, std::monostate) { out.nil(); }
-  static bool decode(Reader& in, std::monostate&) { return in.read_nil(); }
-};
+struct codec<std::monostate> : nil_codec<std::monostate> {};
 
 template <class... Ts>
 struct codec<std::variant<Ts...>> {
