@@ -144,6 +144,7 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
         collect_uses(field.type, field.as_string || field.strict_enum, uses);
       }
       uses.ids.insert(s.bases.begin(), s.bases.end());
+      uses.ids.insert(s.argument_structs.begin(), s.argument_structs.end());
       bool in_header = !options.split || is_template_struct(s);
       StructCode code = emit_struct(module, s, in_header);
       declarations += code.declaration;

@@ -277,8 +277,27 @@ struct UnitDeleter {
 };
 using UnitPtr = std::unique_ptr<CXTranslationUnitImpl, UnitDeleter>;
 
-void collect_inclusions(CXFile file, CXSourceLocation*, unsigned, CXClientData data) {
-  static_cast<std::set<std::string>*>(data)->insert(file_path(file));
+// Every file clang read and, for each, the package header through which it was included (the
+// innermost one on its inclusion stack): where code for a type it declares can go.
+struct Inclusions {
+  const std::set<std::string>* package_headers = nullptr;
+  std::set<std::string> files;
+  std::map<std::string, std::string> package_includer;
+};
+
+void collect_inclusions(CXFile file, CXSourceLocation* stack, unsigned depth, CXClientData data) {
+  auto* inclusions = static_cast<Inclusions*>(data);
+  std::string path = file_path(file);
+  inclusions->files.insert(path);
+  for (unsigned i = 0; i < depth; ++i) {
+    CXFile includer = nullptr;
+    clang_getSpellingLocation(stack[i], &includer, nullptr, nullptr, nullptr);
+    std::string includer_path = file_path(includer);
+    if (inclusions->package_headers->count(includer_path) != 0) {
+      inclusions->package_includer.emplace(path, includer_path);
+      break;
+    }
+  }
 }
 
 // One parse of the package: an umbrella header that includes every package header.
@@ -690,8 +709,10 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
     clang_visitChildren(clang_getTranslationUnitCursor(unit.get()), visit_declarations, &walk);
   }
 
-  std::set<std::string> files;
-  clang_getInclusions(unit.get(), collect_inclusions, &files);
+  Inclusions inclusions;
+  inclusions.package_headers = &package_headers;
+  clang_getInclusions(unit.get(), collect_inclusions, &inclusions);
+  std::set<std::string>& files = inclusions.files;
   files.erase(parser.umbrella_path());
   files.erase(std::string());
   result.files_read.assign(files.begin(), files.end());
@@ -706,6 +727,7 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
         d.name, spelling(clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(d.cursor))));
   }
   builder.know_aliases(std::move(aliases));
+  builder.know_includers(std::move(inclusions.package_includer));
   for (const ir::TypeRequest& request : options.types) {
     auto alias = alias_of.find(request.name);
     if (alias != alias_of.end()) {
@@ -754,7 +776,12 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
         // `using OrderEnvelope = Envelope<Order>;`: the code is the aliased type's, which is
         // the same type; say which that is.
         CXType aliased = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(found.cursor));
-        if (builder.add_root_type(aliased, request.name, request.directions)) {
+        if (aliased.kind != CXType_Record) {
+          diagnostics.error(location_of(found.cursor),
+                            "'{}' is an alias of '{}', not of a struct; only structs can be "
+                            "generated",
+                            found.name, spelling(aliased));
+        } else if (builder.add_root_type(aliased, request.name, request.directions)) {
           diagnostics.note(location_of(found.cursor),
                            "'{}' is an alias of '{}': generating the code of that type", found.name,
                            spelling(aliased));

@@ -1034,10 +1034,21 @@ std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where
     for (int i = 0; i < argc; ++i) {
       CXType argument = clang_Type_getTemplateArgumentAsType(t, i);
       if (argument.kind == CXType_Invalid) continue;  // a non-type argument
-      ir::Type ignored;
+      ir::Type mapped;
       if (!map_type(argument, where, field.empty() ? "template argument" : field, member_base,
-                    args_owner, ignored)) {
+                    args_owner, mapped)) {
         return kNoOwner;
+      }
+      std::vector<std::string>& structs = nodes_[child].ir.argument_structs;
+      std::vector<const ir::Type*> pending{&mapped};
+      while (!pending.empty()) {
+        const ir::Type* type = pending.back();
+        pending.pop_back();
+        for (const ir::Type& arg : type->args) pending.push_back(&arg);
+        if (type->kind == ir::TypeKind::Struct &&
+            std::find(structs.begin(), structs.end(), type->struct_id) == structs.end()) {
+          structs.push_back(type->struct_id);
+        }
       }
     }
     return child;
@@ -1259,14 +1270,34 @@ ir::Module ModuleBuilder::finish() {
       for (std::size_t child : nodes_[i].children) queue.push_back(child);
     }
   }
-  // A struct's code goes next to its own header; one declared outside the package goes with
-  // the first struct (breadth-first from the roots) that uses it.
+  // A struct's code goes next to its own header. A requested one declared outside the package
+  // goes with the package header that includes its header; any other one with the first struct
+  // (breadth-first from the roots) that uses it.
   std::vector<bool> placed(nodes_.size(), false);
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
     if (nodes_[i].in_package) {
       nodes_[i].ir.header = relative_to(nodes_[i].header_abs, package_dir_);
       placed[i] = true;
     }
+  }
+  for (auto [root, directions] : roots_) {
+    Node& node = nodes_[root];
+    if (placed[root]) continue;
+    auto includer = package_includer_.find(node.header_abs);
+    if (includer == package_includer_.end()) {
+      diagnostics_.error(node.ir.location,
+                         "{} is declared in {}, which no header of the package includes, so its "
+                         "code has no place; add that header to the package (-p, or HEADERS in "
+                         "CMake)",
+                         node.ir.id, node.header_abs);
+      continue;
+    }
+    node.ir.header = relative_to(includer->second, package_dir_);
+    placed[root] = true;
+    diagnostics_.note(node.ir.location,
+                      "{} is declared outside the package; its code goes into {}, the output of "
+                      "{}, which includes its header",
+                      node.ir.id, ir::output_path_for(node.ir.header), node.ir.header);
   }
   std::deque<std::size_t> queue;
   for (auto [root, directions] : roots_) queue.push_back(root);

@@ -39,6 +39,12 @@ class ModuleBuilder {
     aliases_ = std::move(aliases);
   }
 
+  // For files outside the package: the package header that includes them (absolute paths). A
+  // requested type declared in one gets its code in that header's output.
+  void know_includers(std::map<std::string, std::string> includers) {
+    package_includer_ = std::move(includers);
+  }
+
   // A type the user named, with the directions asked for; `name`: its qualified name (a
   // typedef's for `typedef struct {...} Name;`).
   void add_root(CXCursor definition, unsigned directions, const std::string& name);
@@ -108,6 +114,7 @@ class ModuleBuilder {
   const MsgpackCMacros& macros_;
   std::map<std::string, std::string> msgpack_c_adaptors_;
   std::vector<std::pair<std::string, std::string>> aliases_;
+  std::map<std::string, std::string> package_includer_;
   std::vector<Node> nodes_;
   std::map<std::string, std::size_t> by_usr_;
   std::map<std::string, std::size_t> by_id_;

@@ -112,6 +112,9 @@ struct Struct {
   bool as_array = false;  // encoded as a msgpack array in declaration order
   bool strict = false;    // unknown keys are an error instead of being skipped
   std::vector<TemplateParam> template_params;  // a class template: its code is a template too
+  // A class template: the structs its instances in this module take as arguments (Envelope<Order>
+  // -> "Order"), whose codecs its generated header includes so that using the instance works.
+  std::vector<std::string> argument_structs;
   std::vector<std::string> bases;  // public base structs with fields; their fields come first
   // The order, keys and membership come from a msgpack-c macro (MSGPACK_DEFINE...): `fields`
   // holds what the macro lists, in its order, base entries included; `bases` is empty.

@@ -133,14 +133,46 @@ struct codec<std::string_view> {
   static bool decode(Reader& in, std::string_view& value) { return in.read_str(value); }
 };
 
-// What generated code calls for every field: the codec of the field's type.
+// Whether codec<T> is visible with an encode / a decode.
+namespace detail {
+template <class T, class = void>
+struct has_encode : std::false_type {};
+template <class T>
+struct has_encode<
+    T, std::void_t<decltype(codec<T>::encode(std::declval<Writer&>(), std::declval<const T&>()))>>
+    : std::true_type {};
+template <class T, class = void>
+struct has_decode : std::false_type {};
+template <class T>
+struct has_decode<
+    T, std::void_t<decltype(codec<T>::decode(std::declval<Reader&>(), std::declval<T&>()))>>
+    : std::true_type {};
+}  // namespace detail
+
+// What generated code calls for every field: the codec of the field's type. The checks turn
+// "incomplete type codec<T>" deep in a class template's code into one sentence (the compiler
+// names T in the lines that follow it).
 template <class T>
 inline void write_value(Writer& out, const T& value) {
-  codec<T>::encode(out, value);
+  static_assert(detail::has_encode<T>::value,
+                "no msgpack_gen::codec<T> with an encode is visible here for a field of type T: "
+                "include T's generated header (<header>.msgpack.hpp) before the code that "
+                "marshals its holder, or give T a codec (a type generated unmarshal-only, "
+                "T:-+, has no encode)");
+  if constexpr (detail::has_encode<T>::value) codec<T>::encode(out, value);
 }
 template <class T>
 inline bool read_value(Reader& in, T& value) {
-  return codec<T>::decode(in, value);
+  static_assert(detail::has_decode<T>::value,
+                "no msgpack_gen::codec<T> with a decode is visible here for a field of type T: "
+                "include T's generated header (<header>.msgpack.hpp) before the code that "
+                "unmarshals its holder, or give T a codec (a type generated marshal-only, T:+-, "
+                "has no decode)");
+  if constexpr (detail::has_decode<T>::value) {
+    return codec<T>::decode(in, value);
+  } else {
+    return false;
+  }
 }
 
 // A field tagged MSGPACK_TAG(",limit=N"): its strings, byte strings, arrays and maps (nested

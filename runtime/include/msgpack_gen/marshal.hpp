@@ -14,21 +14,6 @@
 
 namespace msgpack_gen {
 
-namespace detail {
-template <class T, class = void>
-struct has_encode : std::false_type {};
-template <class T>
-struct has_encode<
-    T, std::void_t<decltype(codec<T>::encode(std::declval<Writer&>(), std::declval<const T&>()))>>
-    : std::true_type {};
-template <class T, class = void>
-struct has_decode : std::false_type {};
-template <class T>
-struct has_decode<
-    T, std::void_t<decltype(codec<T>::decode(std::declval<Reader&>(), std::declval<T&>()))>>
-    : std::true_type {};
-}  // namespace detail
-
 // Appends value's msgpack encoding to out.
 template <class T>
 void marshal(Buffer& out, const T& value) {
