@@ -1,0 +1,3 @@
+#pragma once
+#include <cstdint>
+using OrderId = std::uint64_t;
