@@ -5,6 +5,7 @@
 #   must appear verbatim in that file, so quoted generated code is what the generator writes
 #   (the goldens that the golden tests keep current).
 # pages: the "## Docs" section of README.md links every docs/<page>.md as (docs/<page>.md).
+# cases: the tests the error docs name exist (see below).
 cmake_policy(VERSION 3.20)  # a -P script starts with old policies (quoted if() arguments)
 set(marker "<!-- excerpt: ")
 file(GLOB pages RELATIVE "${ROOT}" "${ROOT}/docs/*.md")
@@ -75,8 +76,69 @@ elseif(CHECK STREQUAL "pages")
     endif()
   endforeach()
   set(ok "README.md links every page of docs/")
+elseif(CHECK STREQUAL "cases")
+  # Every error the docs describe is tested: a "(`name`, `other`)" after an entry names a folder
+  # of tests/errors/cases or tests/contract/cases, or a test binary of tests/ (a *_tests target).
+  # Each bullet of the migration guide's "What is not supported" list names one, and every
+  # msgpack_c_* error case is described in troubleshooting.md.
+  file(GLOB_RECURSE cmake_lists "${ROOT}/tests/*/CMakeLists.txt")
+  set(targets "")
+  foreach(list_file IN LISTS cmake_lists)
+    file(READ "${list_file}" content)
+    string(REGEX MATCHALL "msgpack_gen_add_test\\(([a-z0-9_]+)" found "${content}")
+    list(APPEND targets ${found})
+  endforeach()
+  string(REPLACE "msgpack_gen_add_test(" "" targets "${targets}")
+  set(checked 0)
+  foreach(doc docs/troubleshooting.md docs/migrating-from-msgpack-c.md)
+    file(READ "${ROOT}/${doc}" text)
+    string(REPLACE ";" "," text "${text}")  # not a list separator here
+    # Test names close an entry: the last thing in a table cell, or in a sentence.
+    string(REGEX MATCHALL "\\(`[a-z0-9_]+`(, `[a-z0-9_]+`)*\\)( \\||\\.?\n)" groups "${text}")
+    foreach(group IN LISTS groups)
+      string(REGEX MATCHALL "[a-z0-9_]+" names "${group}")
+      foreach(name IN LISTS names)
+        math(EXPR checked "${checked} + 1")
+        if(NOT IS_DIRECTORY "${ROOT}/tests/errors/cases/${name}" AND
+           NOT IS_DIRECTORY "${ROOT}/tests/contract/cases/${name}" AND
+           NOT name IN_LIST targets)
+          string(APPEND errors "${doc} names the test '${name}', which does not exist\n")
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
+  file(READ "${ROOT}/docs/migrating-from-msgpack-c.md" guide)
+  string(FIND "${guide}" "## What is not supported" at)
+  string(REPLACE ";" "," guide "${guide}")
+  string(SUBSTRING "${guide}" ${at} -1 section)
+  string(FIND "${section}" "\n## " end)
+  string(SUBSTRING "${section}" 0 ${end} section)
+  string(REPLACE "\n- " "\n@@" section "${section}")
+  string(REGEX MATCHALL "@@[^@]*" bullets "${section}")
+  if(NOT bullets)
+    string(APPEND errors "docs/migrating-from-msgpack-c.md: no bullets in \"What is not supported\"\n")
+  endif()
+  foreach(bullet IN LISTS bullets)
+    if(NOT bullet MATCHES "\\(`[a-z0-9_]+`")
+      string(SUBSTRING "${bullet}" 2 60 start)
+      string(APPEND errors "docs/migrating-from-msgpack-c.md: the unsupported case '${start}...' "
+        "names no test\n")
+    endif()
+  endforeach()
+  file(READ "${ROOT}/docs/troubleshooting.md" troubleshooting)
+  file(GLOB cases RELATIVE "${ROOT}/tests/errors/cases" "${ROOT}/tests/errors/cases/msgpack_c_*")
+  foreach(name IN LISTS cases)
+    string(FIND "${troubleshooting}" "`${name}`" at)
+    if(at EQUAL -1)
+      string(APPEND errors "docs/troubleshooting.md does not describe the error case ${name}\n")
+    endif()
+  endforeach()
+  if(checked EQUAL 0)
+    string(APPEND errors "no test names found in the docs: the check would pass without checking\n")
+  endif()
+  set(ok "${checked} test names in the docs exist")
 else()
-  message(FATAL_ERROR "CHECK must be excerpts or pages, not '${CHECK}'")
+  message(FATAL_ERROR "CHECK must be excerpts, pages or cases, not '${CHECK}'")
 endif()
 
 if(errors)
