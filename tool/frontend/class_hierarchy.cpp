@@ -4,17 +4,10 @@
 #include <vector>
 
 #include "frontend/clang_util.hpp"
+#include "support/text.hpp"
 
 namespace msgpack_gen::frontend {
 namespace {
-
-std::string without_spaces(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c != ' ') out += c;
-  }
-  return out;
-}
 
 // "ns::Keyed<std::uint64_t>" -> "Keyed<uint64_t>": every name without its scopes, so that
 // spellings that qualify differently compare equal.

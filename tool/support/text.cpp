@@ -32,7 +32,6 @@ std::string closest_match(const std::string& wrong, const std::vector<std::strin
   return best;
 }
 
-namespace {
 std::string without_spaces(const std::string& text) {
   std::string out;
   for (char c : text) {
@@ -40,7 +39,6 @@ std::string without_spaces(const std::string& text) {
   }
   return out;
 }
-}  // namespace
 
 bool names_entity(const std::string& written_text, const std::string& qualified_text) {
   std::string written = without_spaces(written_text);

@@ -14,6 +14,9 @@ std::size_t edit_distance(const std::string& a, const std::string& b);
 // fewer than half of `wrong`), else an empty string.
 std::string closest_match(const std::string& wrong, const std::vector<std::string>& candidates);
 
+// `text` without its spaces: how names are compared ("Res<int, long>" and "Res<int,long>").
+std::string without_spaces(const std::string& text);
+
 // Whether `written` names the entity called `qualified` ("shop::v1::Order"): the same name, or
 // (unless `written` starts with "::") a suffix of it at a "::" boundary ("v1::Order", "Order").
 // Spaces are ignored ("Res<int, long>" names "Res<int,long>").
