@@ -214,7 +214,7 @@ TEST_CASE("a header with no requested struct still gets a file", "[emitter]") {
   CHECK_THAT(files[0].content, Catch::Contains("nothing to generate"));
 }
 
-TEST_CASE("C++ literals split after hex escapes; keys and headers in every form", "[emitter]") {
+TEST_CASE("C++ literals split after hex escapes, keys and headers in every form", "[emitter]") {
   CHECK(emitter::cpp_literal(std::string("\xa4name")) == R"("\xa4name")");
   CHECK(emitter::cpp_literal(std::string("\xa5"
                                          "count")) == R"("\xa5" "count")");

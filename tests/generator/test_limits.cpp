@@ -39,7 +39,7 @@ Status decode(const Buffer& buffer, ReaderOptions options = {}) {
 
 }  // namespace
 
-TEST_CASE("values at a field's limit decode; one more is refused with the field's name",
+TEST_CASE("values at a field's limit decode, one more is refused with the field's name",
           "[limits]") {
   guarded::Request r = valid_request();
   Status ok = decode(encode(r));

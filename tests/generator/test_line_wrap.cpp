@@ -65,7 +65,7 @@ TEST_CASE("short lines, preprocessor lines and unbreakable lines stay as they ar
   CHECK(wrap_long_lines("no newline at the end") == "no newline at the end");
 }
 
-TEST_CASE("comments wrap at spaces; a trailing comment moves above its code", "[emitter][wrap]") {
+TEST_CASE("comments wrap at spaces, a trailing comment moves above its code", "[emitter][wrap]") {
   std::string words;
   for (int i = 0; i < 40; ++i) words += cat({"f", std::to_string(i), ", "});
   const std::string wrapped = wrap_long_lines(cat({"  {  // ", words, "one check\n"}));

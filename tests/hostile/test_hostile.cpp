@@ -657,7 +657,7 @@ TEST_CASE("a map for an as_array struct, or an array for a map-mode struct, is a
   CHECK(expect_failure(bad_extra.bytes(), ErrorCode::invalid_marker, point).path() == "[3]");
 }
 
-TEST_CASE("bytes after the value are an error; the value decoded so far stays valid", "[hostile]") {
+TEST_CASE("bytes after the value are an error, the value decoded so far stays valid", "[hostile]") {
   const Everything full = hostile::full_everything();
   const std::string message = hostile::encode(full);
   for (const char* tail : {"\xc0", "\x01\x02", "\xc1"}) {

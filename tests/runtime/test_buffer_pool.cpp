@@ -97,7 +97,7 @@ void use_buffer(BufferPool& pool, std::size_t capacity) {
 
 }  // namespace
 
-TEST_CASE("a new Buffer is empty; one made with a capacity has it", "[buffer]") {
+TEST_CASE("a new Buffer is empty, one made with a capacity has it", "[buffer]") {
   Buffer empty;
   CHECK(empty.empty());
   CHECK(empty.size() == 0);
@@ -108,7 +108,7 @@ TEST_CASE("a new Buffer is empty; one made with a capacity has it", "[buffer]") 
   CHECK(sized.data() != nullptr);
 }
 
-TEST_CASE("clear() keeps the memory; reserve() grows but never shrinks", "[buffer]") {
+TEST_CASE("clear() keeps the memory, reserve() grows but never shrinks", "[buffer]") {
   Buffer buffer;
   buffer.append("hello world", 11);
   CHECK(content(buffer) == "hello world");
@@ -169,7 +169,7 @@ TEST_CASE("prepare() gives room to write and commit() publishes it", "[buffer]")
   CHECK(content(buffer) == "ab");
 }
 
-TEST_CASE("Buffer copies are independent; moves take the memory", "[buffer]") {
+TEST_CASE("Buffer copies are independent, moves take the memory", "[buffer]") {
   Buffer original;
   original.append("payload", 7);
 
@@ -278,7 +278,7 @@ TEST_CASE("a pool's new buffers start with the initial capacity", "[pool]") {
   CHECK(lease->empty());
 }
 
-TEST_CASE("leases move; the buffer goes back once", "[pool]") {
+TEST_CASE("leases move, the buffer goes back once", "[pool]") {
   BufferPool pool;
   BufferPool::Lease a = pool.acquire();
   Buffer* buffer = a.get();
@@ -540,7 +540,7 @@ TEST_CASE("release_idle_memory frees the shared list and the calling thread's sl
   CHECK(pool.idle_bytes() == 500);
 }
 
-TEST_CASE("destroying a pool frees buffers parked in live threads' slots; they use other pools",
+TEST_CASE("destroying a pool frees buffers parked in live threads' slots, they use other pools",
           "[pool][memory][threads]") {
   constexpr int kThreads = 4;
   constexpr std::size_t kCapacity = 4 * kMiB;
