@@ -907,7 +907,7 @@ struct msgpack_gen::enum_names<Shade> {
   }
 };
 
-TEST_CASE("escaped(): printable text as it is, control bytes and invalid UTF-8 as \\xNN",
+TEST_CASE("escaped(): printable text as it is, control bytes and invalid UTF-8 as hex escapes",
           "[reader][messages]") {
   using msgpack_gen::escaped;
   CHECK(escaped("plain key_1 {x: [1, 2]}") == "plain key_1 {x: [1, 2]}");
