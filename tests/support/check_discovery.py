@@ -9,10 +9,12 @@ binary), its source folder and its sources (';'-separated). For every binary:
     --list-test-names-only, or, compiled out, is a ctest test of the same name that ctest reports
     as skipped; and each listed case comes from one of those macros;
   - with "each", ctest runs each listed case under its own name, and runs nothing else (a name
-    catch_discover_tests split at ';' shows here as ctest names the binary does not have);
+    catch_discover_tests split at ';' shows here as ctest names the binary does not have), and
+    each ctest test's filter selects exactly its case;
   - no test case name contains ';'.
 With TESTS_SOURCE_DIR, also: every source file under it with a test case is in some binary.
 """
+import concurrent.futures
 import json
 import os
 import re
@@ -181,6 +183,13 @@ def listed_names(name, binary):
     return names
 
 
+def selected(binary, args):
+    """The cases a ctest test's arguments select: its filter, listed instead of run."""
+    run = subprocess.run([binary, *args, "--list-test-names-only"], capture_output=True,
+                         text=True)
+    return [entry for entry in run.stdout.splitlines() if entry.strip()]
+
+
 def listed_for(macro, name):
     """A predicate: is a listed name one that this macro registers?"""
     if macro == "SCENARIO":
@@ -247,6 +256,15 @@ def check_binary(entry, ctest_tests):
             if not any("No test cases matched" in str(r) for r in regexes):
                 problem(f"ctest test \"{test['name']}\" would pass if Catch2 matched no case: no "
                         "FAIL_REGULAR_EXPRESSION \"No test cases matched\"")
+        # What each test's filter selects, as Catch2 parses it: a name with a '\\' (its escape
+        # character) is found under its own name but selects nothing.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            selections = pool.map(lambda test: (test, selected(binary, test["command"][1:])), runs)
+            for test, chosen in selections:
+                case = test["name"][len(prefix):]
+                if chosen != [case]:
+                    problem(f"ctest test \"{test['name']}\" runs {chosen or 'no case'} of {name}, "
+                            f"not \"{case}\" (a character Catch2's filters treat specially?)")
         for missing in sorted(set(listed) - ctest_names):
             problem(f"{name}: ctest has no test for the case \"{missing}\"")
         for extra in sorted(ctest_names - set(listed)):
