@@ -1339,9 +1339,9 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
     }
     if (in.failed()) return false;
     if (in.next_is_int()) {
-      std::int64_t key = 0;
-      if (!in.read_int(key)) return false;
-      switch (key) {
+      std::int64_t int_key = 0;
+      if (!in.read_int(int_key)) return false;
+      switch (int_key) {
         case 0:  // request_type as "#0": uint32_t
           if (!read_value(in, value.request_type)) return in.in_field("request_type");
           continue;
@@ -1355,7 +1355,7 @@ inline bool codec<::golden::IntKeys>::decode(Reader& in, ::golden::IntKeys& valu
           if (!read_value(in, value.negative)) return in.in_field("negative");
           continue;
       }
-      if (!in.skip()) return in.in_field(std::to_string(key));  // unknown keys are skipped
+      if (!in.skip()) return in.in_field(std::to_string(int_key));  // unknown keys are skipped
       continue;
     }
     // a key of another type: skip it and its value
