@@ -1,7 +1,10 @@
 // Instantiates every generated function of the golden output, for the compile tests.
+#include "account.msgpack.hpp"
 #include "everything.msgpack.hpp"
 #include "generic.msgpack.hpp"
+#include "limits.msgpack.hpp"
 #include "modern.msgpack.hpp"
+#include "wide.msgpack.hpp"
 
 template <class T>
 void both_ways(const T& value) {
@@ -29,6 +32,9 @@ int main() {
   both_ways(generic::Checked{});
   both_ways(modern::Node{});
   both_ways(modern::Shapes{});
+  both_ways(wide::ManyRequired{});
+  both_ways(guarded::Request{});
+  both_ways(bank::Account{});
   msgpack_gen::Buffer buffer;
   msgpack_gen::marshal(buffer, golden::WriteOnly{});
   golden::ReadOnly read_only{};
