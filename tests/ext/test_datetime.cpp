@@ -100,7 +100,7 @@ TEST_CASE("datetime random values round trip") {
     }
     Bytes wire = encode(value);
     CHECK(wire.size() == (value.seconds_only() ? 10u : 18u));
-    for (int k = 0; k < 8; ++k) {
+    for (std::size_t k = 0; k < 8; ++k) {
       CHECK(wire[2 + k] ==
             static_cast<std::uint8_t>(static_cast<std::uint64_t>(value.seconds) >> (8 * k)));
     }

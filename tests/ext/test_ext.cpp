@@ -25,7 +25,8 @@ TEST_CASE("ext passthrough writes the smallest header for each length") {
     Bytes wire = encode(value);
     Bytes header = from_hex(c.header);
     REQUIRE(wire.size() == header.size() + c.length);
-    CHECK(to_hex(Bytes(wire.begin(), wire.begin() + header.size())) == c.header);
+    CHECK(to_hex(Bytes(wire.begin(), wire.begin() + static_cast<std::ptrdiff_t>(header.size()))) ==
+          c.header);
   }
 }
 

@@ -620,7 +620,7 @@ struct Pose {
   char name[16];
   std::uint8_t key[32];
   std::int32_t ids[3];
-  MSGPACK_DEFINE_MAP(matrix, name, key, ids);
+  MSGPACK_DEFINE_MAP(matrix, name, key, ids)
 };
 
 }  // namespace

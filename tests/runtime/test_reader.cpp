@@ -1207,7 +1207,7 @@ TEST_CASE("integers decode alike at every offset, near the start and at the end 
   };
   for (const Form& form : forms) {
     for (std::size_t padding = 0; padding <= 10; ++padding) {
-      for (std::size_t trailing : {0, 1, 9}) {
+      for (std::size_t trailing : {0u, 1u, 9u}) {
         INFO("marker " << +form.bytes[0] << ", " << padding << " bytes before, " << trailing
                        << " after");
         Bytes input(padding, 0x07);  // fixints
@@ -1237,7 +1237,7 @@ TEST_CASE("integers decode alike at every offset, near the start and at the end 
         }
         // Truncated anywhere inside the value: truncated at the value.
         for (std::size_t cut = 1; cut < form.bytes.size(); ++cut) {
-          Bytes head(input.begin(), input.begin() + padding + cut);
+          Bytes head(input.begin(), input.begin() + static_cast<std::ptrdiff_t>(padding + cut));
           Reader short_input(head.data(), head.size());
           for (std::size_t i = 0; i < padding; ++i) {
             int fixint = 0;

@@ -46,7 +46,7 @@ void check_container(const Container& value) {
 }  // namespace
 
 TEST_CASE("sequences and sets pack as msgpack-c packs them, and round trip", "[sequences]") {
-  for (std::size_t n : {0, 1, 2, 15, 16, 300}) {
+  for (std::size_t n : {0u, 1u, 2u, 15u, 16u, 300u}) {
     check_container(random_ints<std::deque<std::int64_t>>(n));
     check_container(random_texts<std::list<std::string>>(n));
     check_container(random_ints<std::set<std::int64_t>>(n));
@@ -247,7 +247,7 @@ TEST_CASE("every prefix of a pair or tuple fails", "[tuples]") {
 struct Node {
   std::int64_t value = 0;
   std::unique_ptr<Node> next;
-  MSGPACK_DEFINE_MAP(value, next);  // so msgpack-c can pack the same list
+  MSGPACK_DEFINE_MAP(value, next)  // so msgpack-c can pack the same list
 };
 
 namespace msgpack_gen {

@@ -257,9 +257,9 @@ TEST_CASE("time_point: out-of-range times fail to decode and throw when encoded"
   msgpack_gen::Buffer buffer;
   CHECK_THROWS_AS(msgpack_gen::marshal(buffer, at<Hours>(std::numeric_limits<std::int64_t>::max())),
                   std::overflow_error);
-  CHECK_THROWS_AS(
-      msgpack_gen::marshal(buffer, at<UnsignedMillis>(std::numeric_limits<std::uint64_t>::max())),
-      std::overflow_error);
+  CHECK_THROWS_AS(msgpack_gen::marshal(buffer, UnsignedMillis(UnsignedMillis::duration(
+                                                   std::numeric_limits<std::uint64_t>::max()))),
+                  std::overflow_error);
   CHECK(buffer.size() == 0);
   // Timestamp itself spans every int64 second.
   const Timestamp far{std::numeric_limits<std::int64_t>::max(), 999999999};
