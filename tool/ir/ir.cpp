@@ -16,7 +16,12 @@ std::string replace_extension(const std::string& header_path, const char* extens
 }  // namespace
 
 std::string Field::key_text() const {
-  return has_int_key ? "#" + std::to_string(int_key) : key;
+  if (!has_int_key) return key;
+  // Appended rather than "#" + std::to_string(...): GCC 12 reports a bogus -Wrestrict overlap in
+  // operator+(const char*, std::string&&) at -O2.
+  std::string text = "#";
+  text += std::to_string(int_key);
+  return text;
 }
 
 const Struct* Module::find(const std::string& id) const {
