@@ -11,6 +11,14 @@
 #include <vector>
 
 namespace msgpack_gen::contract::json {
+
+Value::Value() = default;
+Value::Value(const Value&) = default;
+Value::Value(Value&&) noexcept = default;
+Value& Value::operator=(const Value&) = default;
+Value& Value::operator=(Value&&) noexcept = default;
+Value::~Value() = default;
+
 namespace {
 
 class Parser {

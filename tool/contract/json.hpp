@@ -18,6 +18,15 @@ struct Value {
   std::vector<Value> items;
   std::vector<std::pair<std::string, Value>> members;
 
+  // Defined in json.cpp, where Value is complete: clang (C++20, libstdc++ 12) would otherwise
+  // instantiate the destructor of `members` while pair<string, Value> is still incomplete.
+  Value();
+  Value(const Value&);
+  Value(Value&&) noexcept;
+  Value& operator=(const Value&);
+  Value& operator=(Value&&) noexcept;
+  ~Value();
+
   const Value* get(const std::string& name) const {
     for (const auto& [key, value] : members) {
       if (key == name) return &value;

@@ -46,9 +46,9 @@ struct Declaration {
 struct Walk {
   const std::set<std::string>* package_headers = nullptr;
   std::vector<Declaration> declarations;
-  std::set<std::string> custom_codecs;                    // canonical type spellings
-  std::set<std::string> explicit_specializations;         // USRs
-  std::map<std::string, CXType> requested_types;          // alias name -> the type it names
+  std::set<std::string> custom_codecs;             // canonical type spellings
+  std::set<std::string> explicit_specializations;  // USRs
+  std::map<std::string, CXType> requested_types;   // alias name -> the type it names
   // type spelling -> why msgpack-c's adaptor of it makes it unsupported
   std::map<std::string, std::string> msgpack_c_adaptors;
   MsgpackCMacros macros;
@@ -111,10 +111,9 @@ CXChildVisitResult visit_msgpack_c_adaptors(CXCursor c, CXCursor, CXClientData d
     // any other struct it has an adaptor for is not.
     if (arg.kind != CXType_Record) return CXChildVisit_Continue;
     walk->msgpack_c_adaptors.emplace(
-        spelling(arg),
-        fmt::format("msgpack-c packs it with an adaptor of its own "
-                    "(msgpack::adaptor::pack<{}>), which msgpack-gen does not model",
-                    spelling(arg)));
+        spelling(arg), fmt::format("msgpack-c packs it with an adaptor of its own "
+                                   "(msgpack::adaptor::pack<{}>), which msgpack-gen does not model",
+                                   spelling(arg)));
   } else {
     walk->msgpack_c_adaptors.emplace(
         spelling(arg),
@@ -157,8 +156,7 @@ CXChildVisitResult visit_declarations(CXCursor c, CXCursor, CXClientData data) {
       CXType underlying = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(c));
       CXCursor record = clang_getTypeDeclaration(underlying);
       if (underlying.kind == CXType_Record && is_record_kind(record.kind) &&
-          spelling(record).empty() &&
-          clang_isCursorDefinition(clang_getCursorDefinition(record))) {
+          spelling(record).empty() && clang_isCursorDefinition(clang_getCursorDefinition(record))) {
         add_declaration(*walk, qualified_name(c), clang_getCursorDefinition(record),
                         Declaration::Struct);
       } else {
@@ -578,6 +576,23 @@ std::string alias_for_request(const std::string& alias, const std::string& reque
   return fmt::format("using {} = ::{}{};\n", alias, qualified, arguments);
 }
 
+// `using OrderEnvelope = Envelope<Order>;` requested: the code is the aliased type's, which is
+// the same type; say which that is.
+void add_aliased_root(const Declaration& alias, const ir::TypeRequest& request,
+                      ModuleBuilder& builder, Diagnostics& diagnostics) {
+  CXType aliased = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(alias.cursor));
+  const ir::SourceLocation where = location_of(alias.cursor);
+  const std::string aliased_name = spelling(aliased);
+  if (aliased.kind != CXType_Record) {
+    diagnostics.error(where,
+                      "'{}' is an alias of '{}', not of a struct; only structs can be generated",
+                      alias.name, aliased_name);
+  } else if (builder.add_root_type(aliased, request.name, request.directions)) {
+    diagnostics.note(where, "'{}' is an alias of '{}': generating the code of that type",
+                     alias.name, aliased_name);
+  }
+}
+
 }  // namespace
 
 bool list_package_headers(const std::vector<std::string>& package_paths, Diagnostics& diagnostics,
@@ -757,37 +772,27 @@ bool parse_package(const Options& options, Diagnostics& diagnostics, Result& res
       continue;
     }
     const Declaration& found = *matches[0];
+    // No temporaries in the cases: clang 14's AddressSanitizer reports a use after scope when one
+    // case's temporary is cleaned up on leaving the switch through another (the sanitizer build
+    // instruments the generator).
+    const ir::SourceLocation where = location_of(found.cursor);
     switch (found.kind) {
       case Declaration::Struct:
       case Declaration::ClassTemplate:
         builder.add_root(found.cursor, request.directions, found.name);
         break;
       case Declaration::Union:
-        diagnostics.error(location_of(found.cursor),
-                          "'{}' is a union; only structs can be generated", found.name);
+        diagnostics.error(where, "'{}' is a union; only structs can be generated", found.name);
         break;
       case Declaration::Enum:
-        diagnostics.error(location_of(found.cursor),
+        diagnostics.error(where,
                           "'{}' is an enum; enums need no generated code, they are encoded as "
                           "their underlying integer",
                           found.name);
         break;
-      case Declaration::Alias: {
-        // `using OrderEnvelope = Envelope<Order>;`: the code is the aliased type's, which is
-        // the same type; say which that is.
-        CXType aliased = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(found.cursor));
-        if (aliased.kind != CXType_Record) {
-          diagnostics.error(location_of(found.cursor),
-                            "'{}' is an alias of '{}', not of a struct; only structs can be "
-                            "generated",
-                            found.name, spelling(aliased));
-        } else if (builder.add_root_type(aliased, request.name, request.directions)) {
-          diagnostics.note(location_of(found.cursor),
-                           "'{}' is an alias of '{}': generating the code of that type", found.name,
-                           spelling(aliased));
-        }
+      case Declaration::Alias:
+        add_aliased_root(found, request, builder, diagnostics);
         break;
-      }
     }
   }
   result.module = builder.finish();
