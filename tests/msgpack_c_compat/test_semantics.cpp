@@ -32,7 +32,8 @@ void fill_base(Gen& g, T& value) {
 
 TEST_CASE("a struct without a macro is packed with the one it inherits", "[msgpack-c][semantics]") {
   // The bytes the issue quotes: the base's two members, 2.0 written as msgpack-c writes it.
-  CHECK(compat::ours(semantics::Derived{}) == hex_bytes({0x82, 0xa1, 0x61, 0x01, 0xa1, 0x66, 0x02}));
+  CHECK(compat::ours(semantics::Derived{}) ==
+        hex_bytes({0x82, 0xa1, 0x61, 0x01, 0xa1, 0x66, 0x02}));
   CHECK(compat::ours(semantics::Derived{}) == compat::theirs(semantics::Derived{}));
   compat::run_corpus<semantics::Derived>("Derived", 1901, kValues, [](Gen& g) {
     semantics::Derived d;
@@ -79,7 +80,8 @@ TEST_CASE("msgpack::type::nil_t is nil, alone and in a vector", "[msgpack-c][sem
   CHECK(compat::msgpack_c_rejects<semantics::WithNil>(not_nil));
 }
 
-TEST_CASE("a protected member of a class template instance base is listed", "[msgpack-c][semantics]") {
+TEST_CASE("a protected member of a class template instance base is listed",
+          "[msgpack-c][semantics]") {
   compat::run_corpus<semantics::data>("data", 1906, kValues, [](Gen& g) {
     semantics::data d;
     d.set(g.integer<std::uint8_t>(), g.integer<std::int32_t>(), g.text());
@@ -121,7 +123,8 @@ TEST_CASE("MSGPACK_BASE of a standard container is the container", "[msgpack-c][
   compat::run_corpus<semantics::header>("header", 1910, kValues, [](Gen& g) {
     semantics::header value;
     const std::size_t n = g.count(8);
-    for (std::size_t i = 0; i < n; ++i) value.push_back(static_cast<semantics::kind>(g.integer<int>()));
+    for (std::size_t i = 0; i < n; ++i)
+      value.push_back(static_cast<semantics::kind>(g.integer<int>()));
     return value;
   });
   compat::run_corpus<semantics::Path>("Path", 1911, kValues, [](Gen& g) {

@@ -48,7 +48,9 @@ TEST_CASE("a type declared outside the package gets its code with the header inc
   msg.code = 500;
   msg.text = "down";
   const std::string bytes = bytes_of(msg);
-  CHECK(bytes == literal("\x82\xa4" "code\xcd\x01\xf4\xa4text\xa4" "down"));
+  CHECK(bytes == literal("\x82\xa4"
+                         "code\xcd\x01\xf4\xa4text\xa4"
+                         "down"));
   Msg decoded;
   REQUIRE(msgpack_gen::unmarshal(bytes.data(), bytes.size(), decoded));
   CHECK(decoded.code == 500);

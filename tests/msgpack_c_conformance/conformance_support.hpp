@@ -78,12 +78,12 @@ inline std::uint64_t be(const Bytes& b, std::size_t at, std::size_t n) {
 // The header of the object at `at`: its size in bytes, and for containers the element count.
 struct Head {
   bool ok = false;
-  char kind = '?';           // 'a' array, 'm' map, 's' str, 'i' integer, 'o' other
-  std::size_t header = 0;    // bytes of the header
-  std::size_t payload = 0;   // bytes after the header (scalars, str, bin, ext)
-  std::uint64_t count = 0;   // elements (array) or pairs (map)
+  char kind = '?';          // 'a' array, 'm' map, 's' str, 'i' integer, 'o' other
+  std::size_t header = 0;   // bytes of the header
+  std::size_t payload = 0;  // bytes after the header (scalars, str, bin, ext)
+  std::uint64_t count = 0;  // elements (array) or pairs (map)
   std::int64_t int_value = 0;
-  std::string text;          // str
+  std::string text;  // str
 };
 
 inline Head head(const Bytes& b, std::size_t at) {
@@ -104,44 +104,124 @@ inline Head head(const Bytes& b, std::size_t at) {
     h.kind = 's', h.header = 1, h.payload = c & 0x1f;
   } else {
     switch (c) {
-      case 0xc0: case 0xc2: case 0xc3: h.kind = 'o', h.header = 1; break;
-      case 0xc4: case 0xd9: h.header = 2; break;
-      case 0xc5: case 0xda: h.header = 3; break;
-      case 0xc6: case 0xdb: h.header = 5; break;
-      case 0xc7: h.kind = 'o', h.header = 3; break;
-      case 0xc8: h.kind = 'o', h.header = 4; break;
-      case 0xc9: h.kind = 'o', h.header = 6; break;
-      case 0xca: h.kind = 'o', h.header = 1, h.payload = 4; break;
-      case 0xcb: h.kind = 'o', h.header = 1, h.payload = 8; break;
-      case 0xcc: case 0xd0: h.kind = 'i', h.header = 1, h.payload = 1; break;
-      case 0xcd: case 0xd1: h.kind = 'i', h.header = 1, h.payload = 2; break;
-      case 0xce: case 0xd2: h.kind = 'i', h.header = 1, h.payload = 4; break;
-      case 0xcf: case 0xd3: h.kind = 'i', h.header = 1, h.payload = 8; break;
-      case 0xd4: h.kind = 'o', h.header = 2, h.payload = 1; break;
-      case 0xd5: h.kind = 'o', h.header = 2, h.payload = 2; break;
-      case 0xd6: h.kind = 'o', h.header = 2, h.payload = 4; break;
-      case 0xd7: h.kind = 'o', h.header = 2, h.payload = 8; break;
-      case 0xd8: h.kind = 'o', h.header = 2, h.payload = 16; break;
-      case 0xdc: h.kind = 'a', h.header = 3; break;
-      case 0xdd: h.kind = 'a', h.header = 5; break;
-      case 0xde: h.kind = 'm', h.header = 3; break;
-      case 0xdf: h.kind = 'm', h.header = 5; break;
-      default: h.ok = false; return h;
+      case 0xc0:
+      case 0xc2:
+      case 0xc3:
+        h.kind = 'o', h.header = 1;
+        break;
+      case 0xc4:
+      case 0xd9:
+        h.header = 2;
+        break;
+      case 0xc5:
+      case 0xda:
+        h.header = 3;
+        break;
+      case 0xc6:
+      case 0xdb:
+        h.header = 5;
+        break;
+      case 0xc7:
+        h.kind = 'o', h.header = 3;
+        break;
+      case 0xc8:
+        h.kind = 'o', h.header = 4;
+        break;
+      case 0xc9:
+        h.kind = 'o', h.header = 6;
+        break;
+      case 0xca:
+        h.kind = 'o', h.header = 1, h.payload = 4;
+        break;
+      case 0xcb:
+        h.kind = 'o', h.header = 1, h.payload = 8;
+        break;
+      case 0xcc:
+      case 0xd0:
+        h.kind = 'i', h.header = 1, h.payload = 1;
+        break;
+      case 0xcd:
+      case 0xd1:
+        h.kind = 'i', h.header = 1, h.payload = 2;
+        break;
+      case 0xce:
+      case 0xd2:
+        h.kind = 'i', h.header = 1, h.payload = 4;
+        break;
+      case 0xcf:
+      case 0xd3:
+        h.kind = 'i', h.header = 1, h.payload = 8;
+        break;
+      case 0xd4:
+        h.kind = 'o', h.header = 2, h.payload = 1;
+        break;
+      case 0xd5:
+        h.kind = 'o', h.header = 2, h.payload = 2;
+        break;
+      case 0xd6:
+        h.kind = 'o', h.header = 2, h.payload = 4;
+        break;
+      case 0xd7:
+        h.kind = 'o', h.header = 2, h.payload = 8;
+        break;
+      case 0xd8:
+        h.kind = 'o', h.header = 2, h.payload = 16;
+        break;
+      case 0xdc:
+        h.kind = 'a', h.header = 3;
+        break;
+      case 0xdd:
+        h.kind = 'a', h.header = 5;
+        break;
+      case 0xde:
+        h.kind = 'm', h.header = 3;
+        break;
+      case 0xdf:
+        h.kind = 'm', h.header = 5;
+        break;
+      default:
+        h.ok = false;
+        return h;
     }
     if (!need(h.header)) {
       h.ok = false;
       return h;
     }
     switch (c) {
-      case 0xc4: case 0xd9: h.payload = be(b, at + 1, 1); h.kind = c == 0xd9 ? 's' : 'o'; break;
-      case 0xc5: case 0xda: h.payload = be(b, at + 1, 2); h.kind = c == 0xda ? 's' : 'o'; break;
-      case 0xc6: case 0xdb: h.payload = be(b, at + 1, 4); h.kind = c == 0xdb ? 's' : 'o'; break;
-      case 0xc7: h.payload = be(b, at + 1, 1) + 1; break;
-      case 0xc8: h.payload = be(b, at + 1, 2) + 1; break;
-      case 0xc9: h.payload = be(b, at + 1, 4) + 1; break;
-      case 0xdc: case 0xde: h.count = be(b, at + 1, 2); break;
-      case 0xdd: case 0xdf: h.count = be(b, at + 1, 4); break;
-      default: break;
+      case 0xc4:
+      case 0xd9:
+        h.payload = be(b, at + 1, 1);
+        h.kind = c == 0xd9 ? 's' : 'o';
+        break;
+      case 0xc5:
+      case 0xda:
+        h.payload = be(b, at + 1, 2);
+        h.kind = c == 0xda ? 's' : 'o';
+        break;
+      case 0xc6:
+      case 0xdb:
+        h.payload = be(b, at + 1, 4);
+        h.kind = c == 0xdb ? 's' : 'o';
+        break;
+      case 0xc7:
+        h.payload = be(b, at + 1, 1) + 1;
+        break;
+      case 0xc8:
+        h.payload = be(b, at + 1, 2) + 1;
+        break;
+      case 0xc9:
+        h.payload = be(b, at + 1, 4) + 1;
+        break;
+      case 0xdc:
+      case 0xde:
+        h.count = be(b, at + 1, 2);
+        break;
+      case 0xdd:
+      case 0xdf:
+        h.count = be(b, at + 1, 4);
+        break;
+      default:
+        break;
     }
   }
   if (!need(h.header + h.payload)) {
@@ -176,11 +256,16 @@ inline std::size_t skip(const Bytes& b, std::size_t at, int depth = 0) {
 
 inline std::string describe(const Head& h) {
   switch (h.kind) {
-    case 'a': return "array of " + std::to_string(h.count);
-    case 'm': return "map of " + std::to_string(h.count);
-    case 's': return "str of " + std::to_string(h.payload);
-    case 'i': return "integer " + std::to_string(h.int_value);
-    default: return h.ok ? "scalar" : "nothing (cut)";
+    case 'a':
+      return "array of " + std::to_string(h.count);
+    case 'm':
+      return "map of " + std::to_string(h.count);
+    case 's':
+      return "str of " + std::to_string(h.payload);
+    case 'i':
+      return "integer " + std::to_string(h.int_value);
+    default:
+      return h.ok ? "scalar" : "nothing (cut)";
   }
 }
 
@@ -294,9 +379,9 @@ std::string diagnose(std::uint32_t seed, int count, Make make,
       const std::string tops = our_top == their_top ? ""
                                                     : "\n      ours:      " + our_top +
                                                           "\n      msgpack-c: " + their_top;
-      note("marshal != msgpack::pack at " + at, index,
-           where + tops + "\n      " +
-               compat::describe_difference("ours", mine, "msgpack-c", peer));
+      note(
+          "marshal != msgpack::pack at " + at, index,
+          where + tops + "\n      " + compat::describe_difference("ours", mine, "msgpack-c", peer));
       continue;
     }
     const msgpack_gen::Status status = msgpack_gen::unmarshal(peer.data(), peer.size(), our_dst);
@@ -309,10 +394,11 @@ std::string diagnose(std::uint32_t seed, int count, Make make,
     const Bytes again = compat::ours(our_dst);
     if (again != peer) {
       const std::string where = where_differs(again, peer, top_names);
-      note("unmarshal then marshal != msgpack-c's bytes at " +
-               where.substr(where.find(", at ") + 5),
-           index, where + "\n      " +
-                      compat::describe_difference("re-marshalled", again, "msgpack-c", peer));
+      note(
+          "unmarshal then marshal != msgpack-c's bytes at " + where.substr(where.find(", at ") + 5),
+          index,
+          where + "\n      " +
+              compat::describe_difference("re-marshalled", again, "msgpack-c", peer));
     }
   }
   if (problems.empty()) return "";
@@ -354,10 +440,9 @@ void run(const char* name, std::uint32_t seed, int count, Make make,
   CHECK(counts.rejected_wrong_container == count);
   WARN(name << ": " << counts.values << " values; same bytes " << counts.same_bytes
             << ", decoded by msgpack-c " << counts.decoded_by_msgpack_c
-            << (msgpack_c_decodes ? "" : " (it has no decoder for the form)")
-            << ", decoded by us " << counts.decoded_by_us << "; rejected: "
-            << counts.rejected_prefixes << " prefixes, " << counts.rejected_wrong_container
-            << " wrong containers; " << counts.mutations_survived
+            << (msgpack_c_decodes ? "" : " (it has no decoder for the form)") << ", decoded by us "
+            << counts.decoded_by_us << "; rejected: " << counts.rejected_prefixes << " prefixes, "
+            << counts.rejected_wrong_container << " wrong containers; " << counts.mutations_survived
             << " mutations decoded without a crash");
 }
 
@@ -396,7 +481,8 @@ void run_marshal_only(const char* name, std::uint32_t seed, int count, Make make
     FAIL(out.str());
   }
   CHECK(same == count);
-  WARN(name << ": " << count << " values, same bytes from marshal (marshal only) and msgpack::pack");
+  WARN(name << ": " << count
+            << " values, same bytes from marshal (marshal only) and msgpack::pack");
 }
 
 // msgpack-c's define_map::msgpack_unpack up to the point an integer key stops it: a map is

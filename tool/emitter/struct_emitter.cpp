@@ -65,7 +65,7 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& o
       wire.encode_expr = fmt::format("static_cast<const {}&>({})", field.type.spelling, object);
       wire.decode_expr = fmt::format("static_cast<{}&>({})", field.type.spelling, object);
       wire.comment = "base " + (field.type.kind == ir::TypeKind::Struct ? field.type.struct_id
-                                                                       : field.type.spelling);
+                                                                        : field.type.spelling);
       out.push_back(wire);
       continue;
     }

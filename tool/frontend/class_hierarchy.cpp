@@ -57,8 +57,7 @@ bool is_implicit_instantiation(CXCursor record) {
   if (clang_Cursor_isNull(templ)) return false;
   // An implicit instantiation is declared where its template is; an explicit specialisation
   // where it is written.
-  return clang_equalLocations(clang_getCursorLocation(record), clang_getCursorLocation(templ)) !=
-         0;
+  return clang_equalLocations(clang_getCursorLocation(record), clang_getCursorLocation(templ)) != 0;
 }
 
 CXCursor body_of(CXCursor record) {
@@ -139,9 +138,8 @@ CXCursor find_base(CXCursor record, const std::string& written) {
     CXCursor templ = clang_getSpecializedCursorTemplate(clang_getTypeDeclaration(type));
     std::string templ_name = clang_Cursor_isNull(templ) ? "" : qualified_name(templ);
     for (std::string name :
-         {spelling(specifier), spelling(clang_getCursorType(specifier)), spelling(type),
-          templ_name, without_qualifiers(spelling(specifier)),
-          without_qualifiers(spelling(type))}) {
+         {spelling(specifier), spelling(clang_getCursorType(specifier)), spelling(type), templ_name,
+          without_qualifiers(spelling(specifier)), without_qualifiers(spelling(type))}) {
       if (name.empty()) continue;
       name = without_spaces(name);
       for (const char* keyword : {"struct", "class"}) {

@@ -10,8 +10,8 @@
 #include <tuple>
 #include <utility>
 
-#include "frontend/class_hierarchy.hpp"
 #include "frontend/clang_util.hpp"
+#include "frontend/class_hierarchy.hpp"
 #include "frontend/tags.hpp"
 #include "support/text.hpp"
 
@@ -244,9 +244,10 @@ constexpr std::pair<std::string_view, std::string_view> kMsgpackCTypes[] = {
     {"define", "list the members in a MSGPACK_DEFINE instead"},
     {"define_array", "list the members in a MSGPACK_DEFINE_ARRAY instead"},
     {"define_map", "list the members in a MSGPACK_DEFINE_MAP instead"},
-    {"fix_int", "msgpack-c writes it in its fixed width, msgpack-gen writes integers in the "
-                "smallest form; use the plain integer type if the peer accepts that, or a "
-                "msgpack_gen::codec that writes the fixed form"},
+    {"fix_int",
+     "msgpack-c writes it in its fixed width, msgpack-gen writes integers in the "
+     "smallest form; use the plain integer type if the peer accepts that, or a "
+     "msgpack_gen::codec that writes the fixed form"},
     {"size_equal_only", "use the container itself (msgpack-gen checks lengths with ,limit=N)"},
     {"assoc_vector", "use std::map, written as the same map"},
     {"object", "use msgpack_gen::RawMsgpack to keep a value's raw msgpack (docs/tarantool.md)"},
@@ -1012,9 +1013,9 @@ std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where
   };
   auto adaptor = msgpack_c_adaptors_.find(spelling(t));
   if (adaptor != msgpack_c_adaptors_.end()) {
-    return unsupported(fmt::format(
-        "{}; give the type a msgpack_gen::codec that writes the same (docs/runtime.md)",
-        adaptor->second));
+    return unsupported(
+        fmt::format("{}; give the type a msgpack_gen::codec that writes the same (docs/runtime.md)",
+                    adaptor->second));
   }
   CXCursor decl = clang_getTypeDeclaration(t);
   CXCursor definition = clang_getCursorDefinition(decl);

@@ -2,8 +2,8 @@
 
 #include <cstdlib>
 
-#include "frontend/class_hierarchy.hpp"
 #include "frontend/clang_util.hpp"
+#include "frontend/class_hierarchy.hpp"
 
 namespace msgpack_gen::frontend {
 namespace {

@@ -47,9 +47,9 @@ struct PackLookup {
     Ambiguous,    // declared by more than one base: msgpack-c does not compile
   } kind = None;
   CXCursor owner = clang_getNullCursor();  // the class whose body declares it
-  MacroUse use;                             // Macro: the invocation
-  bool public_path = true;                  // every base on the way is public
-  std::vector<std::string> owners;          // Ambiguous: the classes that declare one
+  MacroUse use;                            // Macro: the invocation
+  bool public_path = true;                 // every base on the way is public
+  std::vector<std::string> owners;         // Ambiguous: the classes that declare one
 };
 
 class MsgpackCMacros {
