@@ -6,17 +6,20 @@
 #                             clang 14 with its sanitizer runtimes, msgpack-c, Catch2, Google
 #                             Benchmark, Tarantool, Valgrind, python3-jsonschema (the JSON
 #                             Schema test)
+#   install-deps.sh clang19   libclang 19 and clang++-19 (tests/run.sh's libclang 19 step), with
+#                             what configuring the tests needs (msgpack-c, Catch2)
 set -euo pipefail
 set_name=${1:-all}
 packages=(cmake ninja-build g++ libclang-dev libfmt-dev)
 case "$set_name" in
   example) ;;
+  clang19) packages+=(clang-19 libclang-19-dev libmsgpack-cxx-dev catch2) ;;
   all)
     packages+=(clang-14 libclang-rt-14-dev libmsgpack-cxx-dev catch2 libbenchmark-dev tarantool
       valgrind python3-jsonschema)
     ;;
   *)
-    echo "install-deps: unknown package set '$set_name' (use: example, all)" >&2
+    echo "install-deps: unknown package set '$set_name' (use: example, all, clang19)" >&2
     exit 2
     ;;
 esac

@@ -6,6 +6,8 @@
 #     again, plus a bounded libFuzzer run over the generated unmarshalers;
 #  3. a clang++ build with ThreadSanitizer of the runtime tests only (BufferPool's thread-local
 #     slots, pools destroyed while threads live, concurrent marshalling).
+#  4. the generator built against libclang 19 (Debian 12's newest), with its own tests (goldens
+#     byte for byte, error messages, contracts) and the goldens compiled with clang++-19;
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash cmake/install-deps.sh all
@@ -34,4 +36,16 @@ cmake --build build-tsan -j "$jobs" --target runtime_tests
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R '^runtime_tests:' \
   --no-tests=error || status=1
+
+# libclang 19: only the generator is built (against libclang 19, with g++), and only the tests
+# that run it; the goldens must come out byte for byte as with libclang 14.
+step_start=$SECONDS
+bash cmake/install-deps.sh clang19
+cmake -S . -B build-clang19 -G Ninja -DCMAKE_BUILD_TYPE=Release -DLibClang_ROOT=/usr/lib/llvm-19 \
+  -DMSGPACK_GEN_BUILD_TESTS=ON -DMSGPACK_GEN_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build build-clang19 -j "$jobs" --target msgpack-gen
+ctest --test-dir build-clang19 --output-on-failure -j "$jobs" \
+  -R '^(generator:|errors:|contract:|msgpack_c_compat:golden)' --no-tests=error || status=1
+echo "run.sh: libclang 19 step: $((SECONDS - step_start)) s"
+
 exit $status
