@@ -898,7 +898,8 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   // they compile outside the class.
   const ir::Struct& s = nodes_[index].ir;
   CXCursor declaring = clang_getCursorSemanticParent(member);
-  std::string declaring_name = spelling(clang_getCanonicalType(clang_getCursorType(declaring)));
+  std::string declaring_name =
+      canonical_spelling(clang_getCanonicalType(clang_getCursorType(declaring)));
   if (!s.template_params.empty() || s.cpp_name.rfind("decltype(", 0) == 0 ||
       declaring_name.find("(unnamed") != std::string::npos ||
       declaring_name.find("(anonymous") != std::string::npos) {
