@@ -321,7 +321,8 @@ bool fits_std_integer_typedef(const std::string& name, CXType canonical) {
 std::vector<std::string> spelled_template_args(const std::string& text) {
   auto trim = [](const std::string& arg) {
     std::size_t first = arg.find_first_not_of(' ');
-    return first == std::string::npos ? std::string() : arg.substr(first, arg.find_last_not_of(' ') + 1 - first);
+    if (first == std::string::npos) return std::string();
+    return arg.substr(first, arg.find_last_not_of(' ') + 1 - first);
   };
   std::vector<std::string> args;
   if (text.empty() || text.back() != '>') return args;
@@ -330,7 +331,9 @@ std::vector<std::string> spelled_template_args(const std::string& text) {
     if (text[open] == '>') ++depth;
     if (text[open] == '<' && depth-- == 0) break;
   }
-  if (open == std::string::npos) return args;
+  // None either for a member template of a specialisation (`Outer<int>::Inner<char>`), which
+  // its template's qualified name alone (`Outer::Inner`) does not name.
+  if (open == std::string::npos || text.find_first_of("<>") < open) return args;
   std::string current;
   int depth = 0;
   for (std::size_t i = open + 1; i + 1 < text.size(); ++i) {
