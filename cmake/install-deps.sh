@@ -6,17 +6,29 @@
 #                             clang 14 with its sanitizer runtimes, msgpack-c, Catch2, Google
 #                             Benchmark, Tarantool, Valgrind, python3-jsonschema (the JSON
 #                             Schema test)
+#   install-deps.sh clang19   libclang 19 and clang++-19 (tests/run.sh's libclang 19 step), with
+#                             what configuring the tests needs (msgpack-c, Catch2)
+#   install-deps.sh cross     cross compilers and emulators for tests/run.sh's cross step:
+#                             g++ for s390x and aarch64 with qemu-user, mingw-w64's g++ (posix
+#                             threads) for Windows x86-64 with wine64 (its loader alone: the
+#                             wine package's front end is not needed), and the header-only
+#                             msgpack-c and Catch2 the cross-built tests use
 set -euo pipefail
 set_name=${1:-all}
 packages=(cmake ninja-build g++ libclang-dev libfmt-dev)
 case "$set_name" in
   example) ;;
+  clang19) packages+=(clang-19 libclang-19-dev libmsgpack-cxx-dev catch2) ;;
+  cross)
+    packages+=(g++-s390x-linux-gnu g++-aarch64-linux-gnu qemu-user g++-mingw-w64-x86-64-posix
+      wine64 libmsgpack-cxx-dev catch2)
+    ;;
   all)
     packages+=(clang-14 libclang-rt-14-dev libmsgpack-cxx-dev catch2 libbenchmark-dev tarantool
       valgrind python3-jsonschema)
     ;;
   *)
-    echo "install-deps: unknown package set '$set_name' (use: example, all)" >&2
+    echo "install-deps: unknown package set '$set_name' (use: example, all, clang19, cross)" >&2
     exit 2
     ;;
 esac

@@ -19,13 +19,22 @@
 
 namespace {
 
+// The size the allocator really set aside for a block: what the heap holds for it.
+std::size_t usable_size(void* p) {
+#ifdef _WIN32
+  return _msize(p);  // the C runtime's equivalent, also in <malloc.h>
+#else
+  return malloc_usable_size(p);
+#endif
+}
+
 std::atomic<std::size_t> g_live{0};
 std::atomic<std::size_t> g_peak{0};
 
 void* tracked_allocation(std::size_t size) {
   void* p = std::malloc(size == 0 ? 1 : size);
   if (p == nullptr) throw std::bad_alloc();
-  std::size_t live = g_live.fetch_add(malloc_usable_size(p)) + malloc_usable_size(p);
+  std::size_t live = g_live.fetch_add(usable_size(p)) + usable_size(p);
   std::size_t peak = g_peak.load();
   while (live > peak && !g_peak.compare_exchange_weak(peak, live)) {
   }
@@ -33,7 +42,7 @@ void* tracked_allocation(std::size_t size) {
 }
 void tracked_free(void* p) noexcept {
   if (p == nullptr) return;
-  g_live.fetch_sub(malloc_usable_size(p));
+  g_live.fetch_sub(usable_size(p));
   std::free(p);
 }
 

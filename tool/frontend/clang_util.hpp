@@ -52,7 +52,9 @@ inline std::string qualified_name(CXCursor c) {
        !clang_Cursor_isNull(parent) && parent.kind != CXCursor_TranslationUnit;
        parent = clang_getCursorSemanticParent(parent)) {
     if (parent.kind == CXCursor_Namespace && clang_Cursor_isInlineNamespace(parent)) continue;
-    if (parent.kind == CXCursor_LinkageSpec) continue;
+    // `extern "C++" { namespace std {...} }` (libstdc++'s <cstddef>, where std::byte is): libclang
+    // 19 shows the block as a LinkageSpec, libclang 14 as an unnamed UnexposedDecl.
+    if (parent.kind == CXCursor_LinkageSpec || parent.kind == CXCursor_UnexposedDecl) continue;
     std::string scope = spelling(parent);
     name = (scope.empty() ? std::string("(anonymous)") : scope) + "::" + name;
   }

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <deque>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -276,6 +277,238 @@ std::string_view msgpack_c_type_hint(std::string_view name) {
   return "use a standard type msgpack-gen encodes (docs/std-types.md) or a msgpack_gen::codec";
 }
 
+// The standard library's integer typedefs whose underlying type differs between platforms
+// (std::uint64_t is unsigned long on Linux x86-64, unsigned long long on Windows).
+constexpr std::string_view kStdIntegerTypedefs[] = {
+    "int8_t",         "int16_t",        "int32_t",        "int64_t",        "uint8_t",
+    "uint16_t",       "uint32_t",       "uint64_t",       "int_least8_t",   "int_least16_t",
+    "int_least32_t",  "int_least64_t",  "uint_least8_t",  "uint_least16_t", "uint_least32_t",
+    "uint_least64_t", "int_fast8_t",    "int_fast16_t",   "int_fast32_t",   "int_fast64_t",
+    "uint_fast8_t",   "uint_fast16_t",  "uint_fast32_t",  "uint_fast64_t",  "intmax_t",
+    "uintmax_t",      "intptr_t",       "uintptr_t",      "size_t",         "ptrdiff_t",
+};
+
+// "uint64_t" for the C library's or std's uint64_t (and the others above); empty otherwise.
+std::string std_integer_typedef(CXCursor typedef_decl) {
+  if (!in_system_header(typedef_decl)) return {};
+  std::string name = spelling(typedef_decl);
+  if (std::find(std::begin(kStdIntegerTypedefs), std::end(kStdIntegerTypedefs), name) ==
+      std::end(kStdIntegerTypedefs)) {
+    return {};
+  }
+  std::string scope = qualified_name(typedef_decl);
+  return scope == name || scope == "std::" + name ? name : std::string();
+}
+
+// Whether `canonical` is an integer type that the standard typedef `name` may stand for: the
+// signedness it promises, and for the exact-width ones the width.
+bool fits_std_integer_typedef(const std::string& name, CXType canonical) {
+  unsigned bits = 0;
+  bool is_signed = false;
+  if (std::find(std::begin(kStdIntegerTypedefs), std::end(kStdIntegerTypedefs), name) ==
+          std::end(kStdIntegerTypedefs) ||
+      !integer_kind(canonical, bits, is_signed)) {
+    return false;
+  }
+  bool wants_signed = name != "size_t" && name[0] != 'u';
+  std::size_t digits = name.find_first_of("0123456789");
+  bool exact = name.find('_') == name.size() - 2;  // int64_t, not int_least64_t
+  return is_signed == wants_signed &&
+         (digits == std::string::npos || !exact || std::stoul(name.substr(digits)) == bits);
+}
+
+// The top-level template arguments of a type's spelling, defaulted ones left out as clang leaves
+// them out: "std::array<int, 4>" -> {"int", "4"}; none when it does not end in one.
+std::vector<std::string> spelled_template_args(const std::string& text) {
+  auto trim = [](const std::string& arg) {
+    std::size_t first = arg.find_first_not_of(' ');
+    if (first == std::string::npos) return std::string();
+    return arg.substr(first, arg.find_last_not_of(' ') + 1 - first);
+  };
+  std::vector<std::string> args;
+  if (text.empty() || text.back() != '>') return args;
+  std::size_t open = text.size() - 1;  // the '<' that the last '>' closes
+  for (int depth = 0; open-- > 0;) {
+    if (text[open] == '>') ++depth;
+    if (text[open] == '<' && depth-- == 0) break;
+  }
+  // None either for a member template of a specialisation (`Outer<int>::Inner<char>`), which
+  // its template's qualified name alone (`Outer::Inner`) does not name.
+  if (open == std::string::npos || text.find_first_of("<>") < open) return args;
+  std::string current;
+  int depth = 0;
+  for (std::size_t i = open + 1; i + 1 < text.size(); ++i) {
+    char c = text[i];
+    if (c == '<' || c == '(' || c == '[') ++depth;
+    if (c == '>' || c == ')' || c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      args.push_back(trim(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  args.push_back(trim(current));
+  return args;
+}
+
+// A canonical type's spelling, the same with every libclang: libclang 19 spells an explicit
+// specialisation with its arguments as its declaration wrote them (`ns::Res<Value>`, which names
+// nothing outside namespace ns), libclang 14 as canonical types (`ns::Res<ns::Value>`). So a
+// class template's specialisation is its template's qualified name and its arguments, each
+// spelt so in turn; defaulted arguments are left out, as clang leaves them out.
+std::string canonical_spelling(CXType canonical) {
+  std::string fallback = spelling(canonical);
+  CXCursor templ = clang_getSpecializedCursorTemplate(clang_getTypeDeclaration(canonical));
+  std::vector<std::string> spelled = spelled_template_args(fallback);
+  if (clang_Cursor_isNull(templ) || spelled.empty() ||
+      clang_Type_getNumTemplateArguments(canonical) < static_cast<int>(spelled.size())) {
+    return fallback;
+  }
+  for (std::size_t i = 0; i < spelled.size(); ++i) {
+    CXType arg = clang_Type_getTemplateArgumentAsType(canonical, static_cast<unsigned>(i));
+    if (arg.kind != CXType_Invalid) spelled[i] = canonical_spelling(clang_getCanonicalType(arg));
+  }
+  std::string cv = std::string(clang_isConstQualifiedType(canonical) ? "const " : "") +
+                   (clang_isVolatileQualifiedType(canonical) ? "volatile " : "");
+  return fmt::format("{}{}<{}>", cv, qualified_name(templ), fmt::join(spelled, ", "));
+}
+
+// Whether a type's spelling names it with a scope or keyword ("std::vector<Sub>", "struct P"),
+// not by a bare name ("Point", "Request<Other>"); qualifiers (const) aside.
+bool spelt_with_scope(std::string text) {
+  for (std::string_view prefix : {"const ", "volatile "}) {
+    if (text.rfind(prefix, 0) == 0) text.erase(0, prefix.size());
+  }
+  for (std::string_view keyword : {"struct ", "class ", "enum ", "union ", "typename "}) {
+    if (text.rfind(keyword, 0) == 0) return true;
+  }
+  return text.substr(0, text.find('<')).find("::") != std::string::npos;
+}
+
+// A type as the user wrote it, for comments, messages and contracts, spelt the same with every
+// libclang. libclang 14 spells a type written with a scope as written (`std::vector<Sub>`) and
+// one written by a bare name with its scope (`Point` as `golden::Point`, `Request<Other>` as
+// `Request<generic::Other>`); libclang 19 wraps every named type in an elaborated type, which
+// it spells as written (`Point`). This spells the bare names as libclang 14 does, with either.
+std::string display_spelling(CXType t) {
+  std::string text = spelling(t);
+  if (t.kind == CXType_Elaborated) {
+    if (spelt_with_scope(text)) return text;
+    std::string cv = text.rfind("const ", 0) == 0 ? "const " : "";
+    if (text.rfind("volatile ", cv.size()) == cv.size()) cv += "volatile ";
+    return cv + display_spelling(clang_Type_getNamedType(t));
+  }
+  if (t.kind == CXType_ConstantArray) {  // T[2][3]: the element's spelling, then each bound
+    std::string bounds;
+    CXType element = t;
+    while (element.kind == CXType_ConstantArray) {
+      bounds += fmt::format("[{}]", clang_getArraySize(element));
+      element = clang_getArrayElementType(element);
+    }
+    std::string spelt = display_spelling(element);
+    return spelt.find('[') == std::string::npos ? spelt + bounds : text;
+  }
+  if (t.kind == CXType_Pointer) {
+    return display_spelling(clang_getPointeeType(t)) + " *" +
+           (clang_isConstQualifiedType(t) ? "const" : "");
+  }
+  // A bare template-id (`Request<Other>`): its name as written, each argument spelt so in turn.
+  std::vector<std::string> args = spelled_template_args(text);
+  int count = clang_Type_getNumTemplateArguments(t);
+  if (t.kind != CXType_Unexposed || args.empty() || count != static_cast<int>(args.size())) {
+    return text;
+  }
+  for (int i = 0; i < count; ++i) {
+    CXType arg = clang_Type_getTemplateArgumentAsType(t, static_cast<unsigned>(i));
+    if (arg.kind != CXType_Invalid) args[i] = display_spelling(arg);
+  }
+  std::size_t open = text.size() - 1;  // the '<' that the last '>' closes
+  for (int depth = 0; open-- > 0;) {
+    if (text[open] == '>') ++depth;
+    if (text[open] == '<' && depth-- == 0) break;
+  }
+  return fmt::format("{}<{}>", text.substr(0, open), fmt::join(args, ", "));
+}
+
+// A type as generated code names it outside the user's scopes: the canonical type (every alias
+// resolved, every name qualified), except that the standard integer typedefs keep their names,
+// also inside arrays and template arguments. Their canonical spellings name the build host's
+// type (`unsigned long` for std::uint64_t), which is another type on Windows, so code spelt
+// that way would not compile there, nor would goldens match what the tool writes there.
+std::string portable_spelling(CXType type) {
+  CXType canonical = clang_getCanonicalType(type);
+  std::string fallback = canonical_spelling(canonical);
+  std::string cv = std::string(clang_isConstQualifiedType(canonical) ? "const " : "") +
+                   (clang_isVolatileQualifiedType(canonical) ? "volatile " : "");
+  CXType t = type;
+  for (;;) {  // look through what was written down to a standard integer typedef
+    if (t.kind == CXType_Elaborated) {
+      t = clang_Type_getNamedType(t);
+    } else if (t.kind == CXType_Typedef) {
+      CXCursor decl = clang_getTypeDeclaration(t);
+      std::string name = std_integer_typedef(decl);
+      if (!name.empty()) return cv + "std::" + name;
+      t = clang_getTypedefDeclUnderlyingType(decl);
+    } else if (t.kind == CXType_Unexposed && clang_Type_getNumTemplateArguments(t) < 0) {
+      // `std::uint64_t` names ::uint64_t through a using-declaration, a type that libclang
+      // shows neither as a typedef nor with its declaration: known by its name, when its type is
+      // an integer that name can stand for.
+      std::string name = spelling(t);
+      for (std::string_view qualifier : {"const ", "volatile "}) {
+        if (name.rfind(qualifier, 0) == 0) name.erase(0, qualifier.size());
+      }
+      if (fits_std_integer_typedef(name, clang_getCanonicalType(t))) return cv + "std::" + name;
+      break;
+    } else {
+      break;
+    }
+  }
+  if (t.kind == CXType_ConstantArray) {  // T[2][3]: the element's spelling, then each bound
+    std::string bounds;
+    while (t.kind == CXType_ConstantArray) {
+      bounds += fmt::format("[{}]", clang_getArraySize(t));
+      t = clang_getArrayElementType(t);
+    }
+    std::string element = portable_spelling(t);
+    return element.find('[') == std::string::npos ? element + bounds : fallback;
+  }
+  // A class template's specialisation as written (`std::vector<std::uint64_t>`): the template's
+  // name and each written argument, checked against the canonical type's. Anything else (an
+  // alias template, a pack, a template template argument) keeps the canonical spelling.
+  int count = clang_Type_getNumTemplateArguments(t);
+  std::string written = spelling(t);
+  if (count <= 0 || canonical.kind != CXType_Record || written.find('<') == std::string::npos) {
+    return fallback;
+  }
+  CXCursor decl = clang_getTypeDeclaration(canonical);
+  CXCursor templ = clang_getSpecializedCursorTemplate(decl);
+  std::string written_name = written.substr(0, written.find('<'));
+  std::size_t colon = written_name.rfind("::");
+  if (colon != std::string::npos) written_name = written_name.substr(colon + 2);
+  if (clang_Cursor_isNull(templ) || written_name != spelling(templ) ||
+      count > clang_Type_getNumTemplateArguments(canonical)) {
+    return fallback;
+  }
+  // A non-type argument (`4` in std::array<T, 4>) as the canonical type spells it.
+  std::vector<std::string> spelled = spelled_template_args(fallback);
+  std::vector<std::string> args;
+  for (int i = 0; i < count; ++i) {
+    CXType arg = clang_Type_getTemplateArgumentAsType(t, i);
+    CXType expected = clang_Type_getTemplateArgumentAsType(canonical, i);
+    if (arg.kind != CXType_Invalid) {
+      if (!clang_equalTypes(clang_getCanonicalType(arg), expected)) return fallback;
+      args.push_back(portable_spelling(arg));
+    } else if (expected.kind == CXType_Invalid && static_cast<std::size_t>(i) < spelled.size()) {
+      args.push_back(spelled[i]);
+    } else {
+      return fallback;
+    }
+  }
+  std::string name = qualified_name(templ);
+  return fmt::format("{}{}<{}>", cv, name, fmt::join(args, ", "));
+}
+
 }  // namespace
 
 ModuleBuilder::ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
@@ -402,7 +635,7 @@ void ModuleBuilder::add_base(std::size_t index, CXCursor base_specifier, bool ne
   field.is_base = true;
   field.type.kind = ir::TypeKind::Struct;
   field.type.struct_id = id;
-  field.type.spelling = "::" + spelling(type);
+  field.type.spelling = "::" + portable_spelling(clang_getCursorType(base_specifier));
   field.location = where;
   nodes_[index].ir.fields.push_back(std::move(field));
 }
@@ -669,7 +902,8 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   // they compile outside the class.
   const ir::Struct& s = nodes_[index].ir;
   CXCursor declaring = clang_getCursorSemanticParent(member);
-  std::string declaring_name = spelling(clang_getCanonicalType(clang_getCursorType(declaring)));
+  std::string declaring_name =
+      canonical_spelling(clang_getCanonicalType(clang_getCursorType(declaring)));
   if (!s.template_params.empty() || s.cpp_name.rfind("decltype(", 0) == 0 ||
       declaring_name.find("(unnamed") != std::string::npos ||
       declaring_name.find("(anonymous") != std::string::npos) {
@@ -679,7 +913,7 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
                        field.name, owner);
     return false;
   }
-  std::string member_type = spelling(clang_getCanonicalType(type));
+  std::string member_type = portable_spelling(type);
   if (member_type.find("(unnamed") != std::string::npos ||
       member_type.find("(anonymous") != std::string::npos) {
     diagnostics_.error(where,
@@ -741,7 +975,8 @@ void ModuleBuilder::add_macro_fields(std::size_t index, CXCursor definition,
       field.is_base = true;
       field.location = entry.location;
       if (!map_type(type, entry.location, entry.base, member_base, index, field.type)) continue;
-      field.type.spelling = "::" + spelling(type);  // what generated code converts to
+      // What generated code converts to.
+      field.type.spelling = "::" + portable_spelling(clang_getCursorType(specifier));
       nodes_[index].ir.fields.push_back(std::move(field));
       continue;
     }
@@ -792,7 +1027,7 @@ bool ModuleBuilder::map_type(CXType written, const ir::SourceLocation& where,
                              const std::string& field, const std::string& member_base,
                              std::size_t owner, ir::Type& out) {
   CXType t = clang_getCanonicalType(written);
-  out.spelling = spelling(written);
+  out.spelling = display_spelling(written);
   // clang names unnamed structs by their file and line; keep output independent of paths.
   std::size_t unnamed = out.spelling.find("(unnamed struct at ");
   if (unnamed != std::string::npos) out.spelling = "unnamed struct";
@@ -1059,7 +1294,7 @@ std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where
   }
   if (!clang_Cursor_isNull(templ)) {
     // An explicit specialisation (`template <> struct Res<Value> {...}`): a struct of its own.
-    std::string name = spelling(clang_getCanonicalType(t));
+    std::string name = canonical_spelling(clang_getCanonicalType(t));
     return add_struct(definition, "::" + name, "::" + name, name);
   }
   std::string name = spelling(definition);

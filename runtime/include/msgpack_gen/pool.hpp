@@ -13,6 +13,20 @@
 #include "msgpack_gen/buffer.hpp"
 #include "msgpack_gen/detail/compiler.hpp"
 
+// Whether each thread parks its last buffer in a slot of its own (a thread_local object whose
+// destructor returns the buffer when the thread exits). Not with MinGW-w64's GCC: its emulated
+// thread-local storage frees a thread_local object's memory before the object's destructor runs
+// at thread exit (both are winpthreads key destructors, and emutls' comes first), so the slot
+// would be destroyed in freed memory, which corrupts the heap. There every returned buffer goes
+// to the shared list, under the pool's mutex: the same limits, without the lock-free fast path.
+#ifndef MSGPACK_GEN_POOL_THREAD_SLOTS
+#if defined(__MINGW32__) && !defined(__clang__)
+#define MSGPACK_GEN_POOL_THREAD_SLOTS 0
+#else
+#define MSGPACK_GEN_POOL_THREAD_SLOTS 1
+#endif
+#endif
+
 namespace msgpack_gen {
 
 // What a BufferPool keeps. Idle memory means the capacity of buffers that are not leased out.
@@ -101,12 +115,14 @@ class BufferPool {
   // An empty buffer: the calling thread's parked one, else the most recently returned one, else
   // a new one.
   Lease acquire() {
+#if MSGPACK_GEN_POOL_THREAD_SLOTS
     ThreadSlot& slot = thread_slot();
     // The fast path: the thread's own slot, no lock and no atomic read-modify-write. Only this
     // thread fills the slot, and only for a pool it uses, which cannot be under destruction.
     if (MSGPACK_GEN_LIKELY(slot.pool.load(std::memory_order_relaxed) == this)) {
       if (Buffer* parked = slot.take()) return Lease(this, std::unique_ptr<Buffer>(parked));
     }
+#endif
     return acquire_slow();
   }
 
@@ -119,6 +135,7 @@ class BufferPool {
     std::size_t bytes = shared_bytes_;
     idle_.clear();  // keeps the vector's capacity: returning a buffer must not allocate
     shared_bytes_ = 0;
+#if MSGPACK_GEN_POOL_THREAD_SLOTS
     ThreadSlot& slot = thread_slot();
     if (slot.pool.load(std::memory_order_relaxed) == this) {
       if (Buffer* parked = slot.take()) {
@@ -128,6 +145,7 @@ class BufferPool {
       reserved_bytes_ -= slot.reserved;
       slot.reserved = 0;
     }
+#endif
     return bytes;
   }
 
@@ -205,6 +223,11 @@ class BufferPool {
 
   void give_back(std::unique_ptr<Buffer> buffer) noexcept {
     buffer->clear();
+#if !MSGPACK_GEN_POOL_THREAD_SLOTS
+    if (buffer->capacity() > options_.max_buffer_capacity) return;
+    std::lock_guard<std::mutex> lock(mutex_);  // `buffer`, if not kept, is freed after unlocking
+    if (idle_.size() < options_.max_idle_buffers) push_idle_locked(buffer);
+#else
     ThreadSlot& slot = thread_slot();
     // The fast path: an empty slot of this pool whose share covers the buffer. max_buffer_capacity
     // and max_idle_bytes were checked when the share was granted.
@@ -215,6 +238,7 @@ class BufferPool {
       return;
     }
     give_back_slow(slot, std::move(buffer));
+#endif
   }
 
   // Out of line, so that the fast paths stay small enough to inline.

@@ -33,17 +33,17 @@ struct bank_Account_owner {
 };
 // ::bank::Account::balance_
 struct bank_Account_balance {
-  using type = member_pointer_t<::bank::Account, long>;
+  using type = member_pointer_t<::bank::Account, std::int64_t>;
   friend constexpr type member_pointer(bank_Account_balance) noexcept;
 };
 // ::bank::Account::level
 struct bank_Account_level {
-  using type = member_pointer_t<::bank::Account, unsigned char>;
+  using type = member_pointer_t<::bank::Account, std::uint8_t>;
   friend constexpr type member_pointer(bank_Account_level) noexcept;
 };
 // ::bank::Account::level_
 struct bank_Account_level_2 {
-  using type = member_pointer_t<::bank::Account, unsigned char>;
+  using type = member_pointer_t<::bank::Account, std::uint8_t>;
   friend constexpr type member_pointer(bank_Account_level_2) noexcept;
 };
 // ::bank::Account::tags_

@@ -548,11 +548,12 @@ inline std::uint32_t codec<::golden::Containers>::field_count(const ::golden::Co
 
 inline void codec<::golden::Containers>::encode_fields(
     Writer& out, const ::golden::Containers& value, std::string_view prefix) {
-  {  // name, blob: one capacity check for the run
+  {  // name, blob, bytes: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
         sizeof kName - 1 + encode::max_size(value.name) +
-        sizeof kBlob - 1 + encode::max_size(value.blob));
+        sizeof kBlob - 1 + encode::max_size(value.blob) +
+        sizeof kBytes - 1 + encode::max_size(value.bytes));
     p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // name: golden::Name
@@ -561,11 +562,11 @@ inline void codec<::golden::Containers>::encode_fields(
     // blob: std::vector<uint8_t>
     p = encode::put_raw(p, kBlob);
     p = encode::put(p, value.blob);
+    // bytes: std::vector<std::byte>
+    p = encode::put_raw(p, kBytes);
+    p = encode::put(p, value.bytes);
     out.buffer().commit(p);
   }
-  // bytes: std::vector<std::byte>
-  out.raw_constant(kBytes);
-  write_value(out, value.bytes);
   // numbers: golden::Numbers
   out.raw_constant(kNumbers);
   write_value(out, value.numbers);

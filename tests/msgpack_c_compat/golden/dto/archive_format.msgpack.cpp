@@ -361,7 +361,7 @@ void codec<::archive::Chunk>::encode(Writer& out, const ::archive::Chunk& value)
   // As msgpack-c writes them: floats that hold integers as integers.
   IntegralFloatsAsInts msgpack_c_floats(out);
   // [0] base archive::ChunkRef
-  write_value(out, static_cast<const ::archive::ChunkRef<unsigned long>&>(value));
+  write_value(out, static_cast<const ::archive::ChunkRef<std::uint64_t>&>(value));
   {  // index, data, compression: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         encode::max_size(value.index) +
@@ -380,7 +380,7 @@ bool codec<::archive::Chunk>::decode(Reader& in, ::archive::Chunk& value) {
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   // base archive::ChunkRef
-  if (count > 0 && !read_value(in, static_cast<::archive::ChunkRef<unsigned long>&>(value)))
+  if (count > 0 && !read_value(in, static_cast<::archive::ChunkRef<std::uint64_t>&>(value)))
     return in.in_field("ChunkRef<std::uint64_t>");
   // index: std::uint32_t
   if (count > 1 && !read_value(in, value.index)) return in.in_field("index");

@@ -15,7 +15,7 @@ struct scene_Scene_title {
 };
 // ::scene::Scene::revision_
 struct scene_Scene_revision {
-  using type = member_pointer_t<::scene::Scene, unsigned long>;
+  using type = member_pointer_t<::scene::Scene, std::uint64_t>;
   friend constexpr type member_pointer(scene_Scene_revision) noexcept;
 };
 // ::scene::Scene::layers_
@@ -35,7 +35,7 @@ struct scene_Scene_Layer_visible {
 };
 // ::scene::Scene::Layer::opacity_
 struct scene_Scene_Layer_opacity {
-  using type = member_pointer_t<::scene::Scene::Layer, unsigned char>;
+  using type = member_pointer_t<::scene::Scene::Layer, std::uint8_t>;
   friend constexpr type member_pointer(scene_Scene_Layer_opacity) noexcept;
 };
 // ::scene::Scene::Layer::nodes_

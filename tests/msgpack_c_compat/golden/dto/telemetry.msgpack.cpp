@@ -10,7 +10,7 @@ namespace msgpack_gen {
 namespace members {
 // ::telemetry::Pose::stamp_ns_
 struct telemetry_Pose_stamp_ns {
-  using type = member_pointer_t<::telemetry::Pose, unsigned long>;
+  using type = member_pointer_t<::telemetry::Pose, std::uint64_t>;
   friend constexpr type member_pointer(telemetry_Pose_stamp_ns) noexcept;
 };
 // ::telemetry::Pose::frame_id_
@@ -40,12 +40,12 @@ struct telemetry_ImuSample_temperature {
 };
 // ::telemetry::ImuSample::raw_
 struct telemetry_ImuSample_raw {
-  using type = member_pointer_t<::telemetry::ImuSample, unsigned char[32]>;
+  using type = member_pointer_t<::telemetry::ImuSample, std::uint8_t[32]>;
   friend constexpr type member_pointer(telemetry_ImuSample_raw) noexcept;
 };
 // ::telemetry::SensorBase::sensor_id_
 struct telemetry_RangeSensor_sensor_id {
-  using type = member_pointer_t<::telemetry::SensorBase, unsigned int>;
+  using type = member_pointer_t<::telemetry::SensorBase, std::uint32_t>;
   friend constexpr type member_pointer(telemetry_RangeSensor_sensor_id) noexcept;
 };
 // ::telemetry::SensorBase::label_
@@ -70,12 +70,12 @@ struct telemetry_RangeSensor_max_m {
 };
 // ::telemetry::RangeSensor::status_
 struct telemetry_RangeSensor_status {
-  using type = member_pointer_t<::telemetry::RangeSensor, short>;
+  using type = member_pointer_t<::telemetry::RangeSensor, std::int16_t>;
   friend constexpr type member_pointer(telemetry_RangeSensor_status) noexcept;
 };
 // ::telemetry::TelemetryFrame::sequence_
 struct telemetry_TelemetryFrame_sequence {
-  using type = member_pointer_t<::telemetry::TelemetryFrame, unsigned long>;
+  using type = member_pointer_t<::telemetry::TelemetryFrame, std::uint64_t>;
   friend constexpr type member_pointer(telemetry_TelemetryFrame_sequence) noexcept;
 };
 // ::telemetry::TelemetryFrame::robot_
@@ -85,7 +85,7 @@ struct telemetry_TelemetryFrame_robot {
 };
 // ::telemetry::TelemetryFrame::mode_
 struct telemetry_TelemetryFrame_mode {
-  using type = member_pointer_t<::telemetry::TelemetryFrame, signed char>;
+  using type = member_pointer_t<::telemetry::TelemetryFrame, std::int8_t>;
   friend constexpr type member_pointer(telemetry_TelemetryFrame_mode) noexcept;
 };
 // ::telemetry::TelemetryFrame::pose_

@@ -10,7 +10,7 @@ namespace msgpack_gen {
 namespace members {
 // ::stream20::Packet::stamp_
 struct stream20_Packet_stamp {
-  using type = member_pointer_t<::stream20::Packet, unsigned long>;
+  using type = member_pointer_t<::stream20::Packet, std::uint64_t>;
   friend constexpr type member_pointer(stream20_Packet_stamp) noexcept;
 };
 // ::stream20::Packet::readings_
@@ -25,7 +25,7 @@ struct stream20_Packet_gains {
 };
 // ::stream20::Packet::crc_
 struct stream20_Packet_crc {
-  using type = member_pointer_t<::stream20::Packet, unsigned short>;
+  using type = member_pointer_t<::stream20::Packet, std::uint16_t>;
   friend constexpr type member_pointer(stream20_Packet_crc) noexcept;
 };
 }  // namespace members

@@ -16,7 +16,7 @@ struct semantics_data_m_mode {
 };
 // ::semantics::data::x_
 struct semantics_data_x {
-  using type = member_pointer_t<::semantics::data, int>;
+  using type = member_pointer_t<::semantics::data, std::int32_t>;
   friend constexpr type member_pointer(semantics_data_x) noexcept;
 };
 // ::semantics::data::name_
