@@ -11,6 +11,7 @@
 
 #include "contract/contract.hpp"
 #include "contract/internal.hpp"
+#include "ir/layout.hpp"
 
 namespace msgpack_gen::contract {
 namespace {
@@ -174,33 +175,23 @@ FieldEntry entry_for(const ir::Module& module, const ir::Field& field, const std
   return entry;
 }
 
-// The struct's values in wire order, inline structs flattened into it as the emitter flattens
-// them (tool/emitter/struct_emitter.cpp: flatten).
-void flatten(const ir::Module& module, const ir::Struct& s, const std::string& prefix,
-             std::vector<FieldEntry>& out, std::map<std::string, EnumEntry>& enums) {
-  for (const std::string& base : s.bases) {
-    const ir::Struct* inner = module.find(base);
-    if (inner != nullptr) flatten(module, *inner, prefix, out, enums);
-  }
-  for (const ir::Field& field : s.fields) {
+// The struct's values in wire order: its layout (ir/layout.hpp), which the emitter writes.
+std::vector<FieldEntry> entries_for(const ir::Module& module, const ir::Struct& s,
+                                    std::map<std::string, EnumEntry>& enums) {
+  std::vector<FieldEntry> out;
+  for (const ir::WireValue& value : ir::layout_of(module, s).values) {
+    const ir::Field& field = *value.field;
     add_enums(field.type, field.as_string, field.location, enums);
-    std::string path = field.is_base ? field.key : prefix + field.name;
-    if (field.inline_fields && !field.is_base) {
-      const ir::Struct* inner =
-          field.type.kind == ir::TypeKind::Struct ? module.find(field.type.struct_id) : nullptr;
-      if (inner != nullptr && inner->template_params.empty()) {
-        flatten(module, *inner, path + ".", out, enums);
-        continue;
-      }
-      FieldEntry entry = entry_for(module, field, path);
+    FieldEntry entry = entry_for(module, field, value.path);
+    entry.position = value.position;
+    if (value.kind == ir::WireKind::InlineTemplate) {
       entry.inline_template = true;
       entry.key.clear();
       entry.has_int_key = false;
-      out.push_back(entry);
-      continue;
     }
-    out.push_back(entry_for(module, field, path));
+    out.push_back(std::move(entry));
   }
+  return out;
 }
 
 }  // namespace
@@ -218,8 +209,7 @@ Contract build(const ir::Module& module) {
     entry.id = s.id;
     entry.as_array = s.as_array;
     entry.location = s.location;
-    flatten(module, s, "", entry.fields, enums);
-    for (std::size_t i = 0; i < entry.fields.size(); ++i) entry.fields[i].position = i;
+    entry.fields = entries_for(module, s, enums);
     contract.structs.push_back(std::move(entry));
   }
   std::sort(contract.structs.begin(), contract.structs.end(),

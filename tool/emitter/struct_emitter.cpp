@@ -11,6 +11,7 @@
 
 #include "emitter/encoding.hpp"
 #include "emitter/templates.hpp"
+#include "ir/layout.hpp"
 
 namespace msgpack_gen::emitter {
 namespace {
@@ -47,21 +48,19 @@ std::string member_of(const std::string& object, const ir::Field& field) {
   return fmt::format("({}.*member_pointer(members::{}{{}}))", object, field.private_access.tag);
 }
 
-void flatten(const ir::Module& module, const ir::Struct& s, const std::string& owner_cpp,
-             const std::string& prefix, const std::string& object, std::vector<WireField>& out) {
-  for (const std::string& base : s.bases) {
-    const ir::Struct* inner = module.find(base);
-    if (inner != nullptr) flatten(module, *inner, owner_cpp, prefix, object, out);
-  }
-  for (const ir::Field& field : s.fields) {
-    std::string path = prefix + field.name;
+// The struct's wire layout (ir/layout.hpp) with the expressions generated code uses for each
+// value.
+std::vector<WireField> wire_fields(const ir::Module& module, const ir::Struct& s) {
+  std::vector<WireField> out;
+  for (const ir::WireValue& value : ir::layout_of(module, s).values) {
+    const ir::Field& field = *value.field;
     WireField wire;
-    wire.path = path;
+    wire.path = value.path;
     wire.field = &field;
-    wire.comment = describe(field, path);
-    if (field.is_base) {
-      // A base entry: the base-class subobject is one value of its own.
-      wire.path = field.key;
+    std::string object = "value";
+    for (const ir::Field* member : value.members) object = member_of(object, *member);
+    if (value.kind == ir::WireKind::BaseObject) {
+      // The base-class subobject is one value of its own.
       wire.encode_expr = fmt::format("static_cast<const {}&>({})", field.type.spelling, object);
       wire.decode_expr = fmt::format("static_cast<{}&>({})", field.type.spelling, object);
       wire.comment = "base " + (field.type.kind == ir::TypeKind::Struct ? field.type.struct_id
@@ -69,21 +68,17 @@ void flatten(const ir::Module& module, const ir::Struct& s, const std::string& o
       out.push_back(wire);
       continue;
     }
-    wire.member = member_of(object, field);
-    if (field.inline_fields) {
-      const ir::Struct* inner =
-          field.type.kind == ir::TypeKind::Struct ? module.find(field.type.struct_id) : nullptr;
-      if (inner != nullptr && inner->template_params.empty()) {
-        flatten(module, *inner, owner_cpp, path + ".", wire.member, out);
-        continue;
-      }
+    wire.member = object;
+    wire.comment = describe(field, value.path);
+    if (value.kind == ir::WireKind::InlineTemplate) {
       wire.inlined = true;
       wire.codec_expr = field.is_private
                             ? fmt::format("codec<{}>", field.private_access.member_type)
-                            : fmt::format("codec<decltype({}::{})>", owner_cpp, path);
+                            : fmt::format("codec<decltype({}::{})>", s.cpp_name, value.path);
     }
     out.push_back(wire);
   }
+  return out;
 }
 
 // "meta.user_id" -> "kMetaUserId"
@@ -555,8 +550,7 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
 }  // namespace
 
 StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool definitions_in_header) {
-  std::vector<WireField> fields;
-  flatten(module, s, s.cpp_name, "", "value", fields);
+  std::vector<WireField> fields = wire_fields(module, s);
   std::string field_count;
   number_fields(fields, field_count);
 
