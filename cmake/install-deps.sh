@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what msgpack-gen needs on Debian 12, as root, only when missing.
+# Installs what msgpack-gen needs on Debian 12, as root, only when missing. Several sets may be
+# named at once (one apt-get run installs them all).
 #   install-deps.sh example   the generator and the example (examples/run.sh): a compiler, CMake,
 #                             Ninja, libclang and fmt
 #   install-deps.sh [all]     everything the tests and the benchmark need too (tests/run.sh):
@@ -14,24 +15,27 @@
 #                             wine package's front end is not needed), and the header-only
 #                             msgpack-c and Catch2 the cross-built tests use
 set -euo pipefail
-set_name=${1:-all}
+sets=("$@")
+[ ${#sets[@]} -gt 0 ] || sets=(all)
 packages=(cmake ninja-build g++ libclang-dev libfmt-dev)
-case "$set_name" in
-  example) ;;
-  clang19) packages+=(clang-19 libclang-19-dev libmsgpack-cxx-dev catch2) ;;
-  cross)
-    packages+=(g++-s390x-linux-gnu g++-aarch64-linux-gnu qemu-user g++-mingw-w64-x86-64-posix
-      wine64 libmsgpack-cxx-dev catch2)
-    ;;
-  all)
-    packages+=(clang-14 libclang-rt-14-dev libmsgpack-cxx-dev catch2 libbenchmark-dev tarantool
-      valgrind python3-jsonschema)
-    ;;
-  *)
-    echo "install-deps: unknown package set '$set_name' (use: example, all, clang19, cross)" >&2
-    exit 2
-    ;;
-esac
+for set_name in "${sets[@]}"; do
+  case "$set_name" in
+    example) ;;
+    clang19) packages+=(clang-19 libclang-19-dev libmsgpack-cxx-dev catch2) ;;
+    cross)
+      packages+=(g++-s390x-linux-gnu g++-aarch64-linux-gnu qemu-user g++-mingw-w64-x86-64-posix
+        wine64 libmsgpack-cxx-dev catch2)
+      ;;
+    all)
+      packages+=(clang-14 libclang-rt-14-dev libmsgpack-cxx-dev catch2 libbenchmark-dev tarantool
+        valgrind python3-jsonschema)
+      ;;
+    *)
+      echo "install-deps: unknown package set '$set_name' (use: example, all, clang19, cross)" >&2
+      exit 2
+      ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
