@@ -17,6 +17,7 @@
 #include "msgpack_gen/version.hpp"  // MSGPACK_GEN_VERSION_STRING
 #include "support/diagnostics.hpp"
 #include "support/files.hpp"
+#include "support/text.hpp"
 
 namespace fs = std::filesystem;
 
@@ -104,26 +105,20 @@ int main(int argc, char** argv) {
   }
   if (!options.space_format.empty()) {
     msgpack_gen::contract::Contract current = msgpack_gen::contract::build(parsed.module);
-    std::string id = options.space_format;
-    if (id.rfind("::", 0) == 0) id = id.substr(2);
+    // The qualified id, or a name that picks one struct (support/text.hpp: names_entity).
+    std::string exact = msgpack_gen::without_spaces(options.space_format);
+    if (exact.rfind("::", 0) == 0) exact.erase(0, 2);
     const msgpack_gen::contract::StructEntry* found = nullptr;
-    std::size_t tails = 0;  // structs whose id ends in "::" + id
+    std::size_t matches = 0;
     for (const auto& s : current.structs) {
-      bool tail = s.id.size() >= id.size() + 2 &&
-                  s.id.compare(s.id.size() - id.size(), id.size(), id) == 0 &&
-                  s.id.compare(s.id.size() - id.size() - 2, 2, "::") == 0;
-      if (tail) ++tails;
-      if (s.id == id) {
-        found = &s;
-        break;
-      }
-      if (tail) found = &s;
+      if (!msgpack_gen::names_entity(options.space_format, s.id)) continue;
+      ++matches;
+      if (found == nullptr || s.id == exact) found = &s;
     }
-    // The qualified id, or its last name when that is unique.
     const char* problem = nullptr;
     if (found == nullptr) {
       problem = "no such struct among the generated types";
-    } else if (found->id != id && tails > 1) {
+    } else if (matches > 1 && found->id != exact) {
       problem = "ambiguous: qualify the name";
     } else if (!found->as_array) {
       problem = "not an as_array struct (only tuples have a space format)";

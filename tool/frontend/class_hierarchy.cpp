@@ -146,10 +146,7 @@ CXCursor find_base(CXCursor record, const std::string& written) {
         if (name.rfind(keyword, 0) == 0) name.erase(0, std::char_traits<char>::length(keyword));
       }
       if (name.rfind("::", 0) == 0) name.erase(0, 2);
-      bool suffix = name.size() > want.size() &&
-                    name.compare(name.size() - want.size(), want.size(), want) == 0 &&
-                    name.compare(name.size() - want.size() - 2, 2, "::") == 0;
-      if (name == want || suffix || without_qualifiers(name) == bare) {
+      if (names_entity(want, name) || without_qualifiers(name) == bare) {
         found = specifier;
         return false;
       }

@@ -14,6 +14,7 @@
 #include "frontend/clang_util.hpp"
 #include "frontend/class_hierarchy.hpp"
 #include "frontend/tags.hpp"
+#include "ir/validate.hpp"
 #include "support/text.hpp"
 
 namespace msgpack_gen::frontend {
@@ -280,12 +281,12 @@ std::string_view msgpack_c_type_hint(std::string_view name) {
 // The standard library's integer typedefs whose underlying type differs between platforms
 // (std::uint64_t is unsigned long on Linux x86-64, unsigned long long on Windows).
 constexpr std::string_view kStdIntegerTypedefs[] = {
-    "int8_t",         "int16_t",        "int32_t",        "int64_t",        "uint8_t",
-    "uint16_t",       "uint32_t",       "uint64_t",       "int_least8_t",   "int_least16_t",
-    "int_least32_t",  "int_least64_t",  "uint_least8_t",  "uint_least16_t", "uint_least32_t",
-    "uint_least64_t", "int_fast8_t",    "int_fast16_t",   "int_fast32_t",   "int_fast64_t",
-    "uint_fast8_t",   "uint_fast16_t",  "uint_fast32_t",  "uint_fast64_t",  "intmax_t",
-    "uintmax_t",      "intptr_t",       "uintptr_t",      "size_t",         "ptrdiff_t",
+    "int8_t",         "int16_t",       "int32_t",       "int64_t",        "uint8_t",
+    "uint16_t",       "uint32_t",      "uint64_t",      "int_least8_t",   "int_least16_t",
+    "int_least32_t",  "int_least64_t", "uint_least8_t", "uint_least16_t", "uint_least32_t",
+    "uint_least64_t", "int_fast8_t",   "int_fast16_t",  "int_fast32_t",   "int_fast64_t",
+    "uint_fast8_t",   "uint_fast16_t", "uint_fast32_t", "uint_fast64_t",  "intmax_t",
+    "uintmax_t",      "intptr_t",      "uintptr_t",     "size_t",         "ptrdiff_t",
 };
 
 // "uint64_t" for the C library's or std's uint64_t (and the others above); empty otherwise.
@@ -1314,184 +1315,6 @@ const ir::Struct* ModuleBuilder::find(const std::string& id) const {
   return node == by_id_.end() ? nullptr : &nodes_[node->second].ir;
 }
 
-void ModuleBuilder::collect_keys(const ir::Struct& s, std::map<std::string, const ir::Field*>& keys,
-                                 std::vector<const ir::Struct*>& inline_stack) {
-  inline_stack.push_back(&s);
-  for (const std::string& base : s.bases) {
-    const ir::Struct* inner = find(base);
-    if (inner != nullptr) collect_keys(*inner, keys, inline_stack);
-  }
-  for (const ir::Field& field : s.fields) {
-    if (field.inline_fields && field.type.kind == ir::TypeKind::Dependent) {
-      continue;  // a template parameter: its keys are known only when it is instantiated
-    }
-    if (field.inline_fields) {
-      const ir::Struct* inner =
-          field.type.kind == ir::TypeKind::Struct ? find(field.type.struct_id) : nullptr;
-      if (inner == nullptr) {
-        diagnostics_.error(field.location,
-                           "field '{}' is tagged inline but its type '{}' is not a struct",
-                           field.name, field.type.spelling);
-        continue;
-      }
-      if (std::find(inline_stack.begin(), inline_stack.end(), inner) != inline_stack.end()) {
-        diagnostics_.error(field.location, "field '{}' inlines {} into itself", field.name,
-                           inner->id);
-        continue;
-      }
-      if (inner->as_array) {
-        diagnostics_.error(field.location,
-                           "field '{}' inlines {}, which is as_array; only map-mode structs can "
-                           "be inlined",
-                           field.name, inner->id);
-        continue;
-      }
-      if (!inner->template_params.empty()) continue;  // checked when instantiated
-      collect_keys(*inner, keys, inline_stack);
-      continue;
-    }
-    // Integer keys compare by value: "#16" and "#0x10" are one key.
-    std::string key = field.key_text();
-    auto [it, inserted] = keys.emplace(key, &field);
-    if (!inserted) {
-      diagnostics_.error(field.location, "key \"{}\" of field '{}' is already used by field '{}'",
-                         key, field.name, it->second->name);
-      diagnostics_.note(it->second->location, "first used here");
-    }
-  }
-  inline_stack.pop_back();
-}
-
-namespace {
-// Whether a type holds a length that ",limit=N" can bound: a string or container, directly or
-// inside an optional or pointer.
-bool has_length(const ir::Type& type) {
-  switch (type.kind) {
-    case ir::TypeKind::String:
-    case ir::TypeKind::StringView:
-    case ir::TypeKind::Bytes:
-    case ir::TypeKind::Vector:
-    case ir::TypeKind::Array:
-    case ir::TypeKind::CArray:
-    case ir::TypeKind::Map:
-    case ir::TypeKind::Sequence:
-    case ir::TypeKind::Struct:
-    case ir::TypeKind::Dependent:
-    case ir::TypeKind::Custom:
-      return true;
-    case ir::TypeKind::Optional:
-    case ir::TypeKind::Pointer:
-      return has_length(type.args[0]);
-    default:
-      return false;
-  }
-}
-}  // namespace
-
-void ModuleBuilder::check_struct(const ir::Struct& s) {
-  for (const ir::Field& field : s.fields) {
-    if (field.strict_enum && field.type.kind != ir::TypeKind::Enum) {
-      diagnostics_.error(field.location,
-                         "field '{}': strict needs an enum (it accepts only declared "
-                         "enumerators), but its type is '{}'",
-                         field.name, field.type.spelling);
-    }
-    if (field.strict_enum && field.type.enumerators.empty()) {
-      diagnostics_.error(field.location, "field '{}': strict needs an enum with enumerators",
-                         field.name);
-    }
-    if (field.limit != 0 && !has_length(field.type)) {
-      diagnostics_.error(field.location,
-                         "field '{}': limit bounds strings, byte strings and containers, but "
-                         "its type is '{}'",
-                         field.name, field.type.spelling);
-    }
-    if (field.as_string && field.type.kind != ir::TypeKind::Enum) {
-      diagnostics_.error(field.location,
-                         "field '{}': as_string needs an enum, but its type is '{}'", field.name,
-                         field.type.spelling);
-    }
-    if (field.as_string && field.type.enumerators.empty()) {
-      diagnostics_.error(field.location, "field '{}': as_string needs an enum with enumerators",
-                         field.name);
-    }
-  }
-  if (s.as_array) {
-    for (const ir::Field& field : s.fields) {
-      if (field.required) {
-        diagnostics_.error(field.location,
-                           "field '{}': required has no meaning in as_array struct {} (a shorter "
-                           "array keeps the trailing fields)",
-                           field.name, s.id);
-      }
-      if (field.inline_fields) {
-        diagnostics_.error(field.location,
-                           "field '{}': inline cannot be used in as_array struct {}", field.name,
-                           s.id);
-      }
-      if (field.omit_empty) {
-        diagnostics_.error(field.location,
-                           "field '{}': omitempty cannot be used in as_array struct {} (positions "
-                           "must not shift)",
-                           field.name, s.id);
-      }
-    }
-    if (s.strict) {
-      diagnostics_.error(s.location, "struct {}: strict applies to map keys, but it is as_array",
-                         s.id);
-    }
-    if (s.has_alter_field_count) {
-      diagnostics_.error(s.location,
-                         "struct {}: alterFieldCount needs a map-mode struct, but it is as_array",
-                         s.id);
-    }
-    return;
-  }
-  std::map<std::string, const ir::Field*> keys;
-  std::vector<const ir::Struct*> stack;
-  collect_keys(s, keys, stack);
-}
-
-// alterFieldCount() widens the map header for pairs the caller appends after marshal(); nobody
-// appends them to a struct inside another value, so its header would count pairs that never
-// come (and inlining would drop the hook).
-void ModuleBuilder::check_alter_field_count(const ir::Struct& s) {
-  if (!(s.directions & ir::kMarshal)) return;
-  for (const ir::Field& field : s.fields) {
-    std::vector<const ir::Type*> pending{&field.type};
-    while (!pending.empty()) {
-      const ir::Type* type = pending.back();
-      pending.pop_back();
-      for (const ir::Type& arg : type->args) pending.push_back(&arg);
-      if (type->kind != ir::TypeKind::Struct) continue;
-      const ir::Struct* inner = find(type->struct_id);
-      if (inner == nullptr || !inner->has_alter_field_count) continue;
-      diagnostics_.error(field.location,
-                         "field '{0}' of {1} holds {2}, whose alterFieldCount() counts pairs the "
-                         "caller appends after marshalling it; inside another value nobody "
-                         "appends them, so its map header would be wrong{3}; marshal {2} only at "
-                         "the top level, or move the hook to the outer struct",
-                         field.name, s.id, inner->id,
-                         field.inline_fields ? " (and inlining drops the hook)" : "");
-      break;
-    }
-  }
-}
-
-// A reference or const member can be written but not decoded into: fine for a type generated
-// without an unmarshaler, an error for one that gets an unmarshaler.
-void ModuleBuilder::check_read_only_fields(const ir::Struct& s) {
-  if (!(s.directions & ir::kUnmarshal)) return;
-  for (const ir::Field& field : s.fields) {
-    if (field.read_only.empty()) continue;
-    diagnostics_.error(field.location,
-                       "field '{}' of {} is {}, which the decoder cannot assign to, and {} is "
-                       "generated with an unmarshaler (it is requested for decoding, or a type "
-                       "that is holds it); generate it marshal-only ('{}:+-'), or hold the value",
-                       field.name, s.id, field.read_only, s.id, s.id);
-  }
-}
-
 ir::Module ModuleBuilder::finish() {
   const std::vector<std::string>& headers = package_headers_;
   // Directions flow from each root to every struct it reaches.
@@ -1549,11 +1372,6 @@ ir::Module ModuleBuilder::finish() {
   }
 
   ir::Module module;
-  for (const Node& node : nodes_) {
-    check_struct(node.ir);
-    check_alter_field_count(node.ir);
-    check_read_only_fields(node.ir);
-  }
   for (const std::string& header : headers) {
     module.headers.push_back(ir::Header{relative_to(header, package_dir_), {}});
   }
@@ -1569,6 +1387,15 @@ ir::Module ModuleBuilder::finish() {
     module.structs.push_back(nodes_[i].ir);
     for (ir::Header& header : module.headers) {
       if (header.path == nodes_[i].ir.header) header.struct_ids.push_back(nodes_[i].ir.id);
+    }
+  }
+  // The IR's own rules (ir/validate.hpp), struct by struct in the order they were found.
+  for (const Node& node : nodes_) {
+    for (const ir::Finding& finding : ir::validate_struct(module, *module.find(node.ir.id))) {
+      diagnostics_.error(finding.location, "{}", finding.message);
+      for (const ir::Finding::Note& note : finding.notes) {
+        diagnostics_.note(note.location, "{}", note.message);
+      }
     }
   }
   return module;

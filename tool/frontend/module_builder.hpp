@@ -88,8 +88,6 @@ class ModuleBuilder {
   std::size_t record_node(CXType canonical, const ir::SourceLocation& where,
                           const std::string& field, const std::string& member_base,
                           std::size_t owner);
-  void check_alter_field_count(const ir::Struct& s);
-  void check_read_only_fields(const ir::Struct& s);
   bool map_type(CXType written, const ir::SourceLocation& where, const std::string& field,
                 const std::string& member_base, std::size_t owner, ir::Type& out);
   // "field 'x' has unsupported type 'T': why"; returns false.
@@ -100,9 +98,6 @@ class ModuleBuilder {
   std::string points_into_open_struct(CXType pointer) const;
   bool map_record(CXType canonical, const ir::SourceLocation& where, const std::string& field,
                   const std::string& member_base, std::size_t owner, ir::Type& out);
-  void check_struct(const ir::Struct& s);
-  void collect_keys(const ir::Struct& s, std::map<std::string, const ir::Field*>& keys,
-                    std::vector<const ir::Struct*>& inline_stack);
   // The struct whose id is `id`, nullptr when none is known.
   const ir::Struct* find(const std::string& id) const;
 

@@ -1,0 +1,215 @@
+#include "ir/validate.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace msgpack_gen::ir {
+namespace {
+
+class Validator {
+ public:
+  Validator(const Module& module, std::vector<Finding>& out) : module_(module), out_(out) {}
+
+  template <typename... Args>
+  Finding& error(const SourceLocation& where, fmt::format_string<Args...> text, Args&&... args) {
+    out_.push_back(Finding{where, fmt::format(text, std::forward<Args>(args)...), {}});
+    return out_.back();
+  }
+
+  void check_tags(const Struct& s);
+  void check_array_mode(const Struct& s);
+  void check_alter_field_count(const Struct& s);
+  void check_read_only_fields(const Struct& s);
+  void collect_keys(const Struct& s, std::map<std::string, const Field*>& keys,
+                    std::vector<const Struct*>& inline_stack);
+
+ private:
+  const Module& module_;
+  std::vector<Finding>& out_;
+};
+
+// Whether a type holds a length that ",limit=N" can bound: a string or container, directly or
+// inside an optional or pointer.
+bool has_length(const Type& type) {
+  switch (type.kind) {
+    case TypeKind::String:
+    case TypeKind::StringView:
+    case TypeKind::Bytes:
+    case TypeKind::Vector:
+    case TypeKind::Array:
+    case TypeKind::CArray:
+    case TypeKind::Map:
+    case TypeKind::Sequence:
+    case TypeKind::Struct:
+    case TypeKind::Dependent:
+    case TypeKind::Custom:
+      return true;
+    case TypeKind::Optional:
+    case TypeKind::Pointer:
+      return !type.args.empty() && has_length(type.args[0]);
+    default:
+      return false;
+  }
+}
+
+void Validator::check_tags(const Struct& s) {
+  for (const Field& field : s.fields) {
+    if (field.strict_enum && field.type.kind != TypeKind::Enum) {
+      error(field.location,
+            "field '{}': strict needs an enum (it accepts only declared enumerators), but its "
+            "type is '{}'",
+            field.name, field.type.spelling);
+    }
+    if (field.strict_enum && field.type.enumerators.empty()) {
+      error(field.location, "field '{}': strict needs an enum with enumerators", field.name);
+    }
+    if (field.limit != 0 && !has_length(field.type)) {
+      error(field.location,
+            "field '{}': limit bounds strings, byte strings and containers, but its type is '{}'",
+            field.name, field.type.spelling);
+    }
+    if (field.as_string && field.type.kind != TypeKind::Enum) {
+      error(field.location, "field '{}': as_string needs an enum, but its type is '{}'", field.name,
+            field.type.spelling);
+    }
+    if (field.as_string && field.type.enumerators.empty()) {
+      error(field.location, "field '{}': as_string needs an enum with enumerators", field.name);
+    }
+  }
+}
+
+// Options that have no meaning when positions, not keys, identify the fields.
+void Validator::check_array_mode(const Struct& s) {
+  for (const Field& field : s.fields) {
+    if (field.required) {
+      error(field.location,
+            "field '{}': required has no meaning in as_array struct {} (a shorter array keeps "
+            "the trailing fields)",
+            field.name, s.id);
+    }
+    if (field.inline_fields) {
+      error(field.location, "field '{}': inline cannot be used in as_array struct {}", field.name,
+            s.id);
+    }
+    if (field.omit_empty) {
+      error(field.location,
+            "field '{}': omitempty cannot be used in as_array struct {} (positions must not "
+            "shift)",
+            field.name, s.id);
+    }
+  }
+  if (s.strict) {
+    error(s.location, "struct {}: strict applies to map keys, but it is as_array", s.id);
+  }
+  if (s.has_alter_field_count) {
+    error(s.location, "struct {}: alterFieldCount needs a map-mode struct, but it is as_array",
+          s.id);
+  }
+}
+
+// Every key of a map-mode struct, its inline structs' and bases' included, is used once.
+void Validator::collect_keys(const Struct& s, std::map<std::string, const Field*>& keys,
+                             std::vector<const Struct*>& inline_stack) {
+  inline_stack.push_back(&s);
+  for (const std::string& base : s.bases) {
+    if (const Struct* inner = module_.find(base)) collect_keys(*inner, keys, inline_stack);
+  }
+  for (const Field& field : s.fields) {
+    if (field.inline_fields && field.type.kind == TypeKind::Dependent) {
+      continue;  // a template parameter: its keys are known only when it is instantiated
+    }
+    if (field.inline_fields) {
+      const Struct* inner =
+          field.type.kind == TypeKind::Struct ? module_.find(field.type.struct_id) : nullptr;
+      if (inner == nullptr) {
+        error(field.location, "field '{}' is tagged inline but its type '{}' is not a struct",
+              field.name, field.type.spelling);
+        continue;
+      }
+      if (std::find(inline_stack.begin(), inline_stack.end(), inner) != inline_stack.end()) {
+        error(field.location, "field '{}' inlines {} into itself", field.name, inner->id);
+        continue;
+      }
+      if (inner->as_array) {
+        error(field.location,
+              "field '{}' inlines {}, which is as_array; only map-mode structs can be inlined",
+              field.name, inner->id);
+        continue;
+      }
+      if (!inner->template_params.empty()) continue;  // checked when instantiated
+      collect_keys(*inner, keys, inline_stack);
+      continue;
+    }
+    // Integer keys compare by value: "#16" and "#0x10" are one key.
+    std::string key = field.key_text();
+    auto [it, inserted] = keys.emplace(key, &field);
+    if (!inserted) {
+      error(field.location, "key \"{}\" of field '{}' is already used by field '{}'", key,
+            field.name, it->second->name)
+          .notes.push_back({it->second->location, "first used here"});
+    }
+  }
+  inline_stack.pop_back();
+}
+
+// alterFieldCount() widens the map header for pairs the caller appends after marshal(); nobody
+// appends them to a struct inside another value, so its header would count pairs that never
+// come (and inlining would drop the hook).
+void Validator::check_alter_field_count(const Struct& s) {
+  if (!(s.directions & kMarshal)) return;
+  for (const Field& field : s.fields) {
+    std::vector<const Type*> pending{&field.type};
+    while (!pending.empty()) {
+      const Type* type = pending.back();
+      pending.pop_back();
+      for (const Type& arg : type->args) pending.push_back(&arg);
+      if (type->kind != TypeKind::Struct) continue;
+      const Struct* inner = module_.find(type->struct_id);
+      if (inner == nullptr || !inner->has_alter_field_count) continue;
+      error(field.location,
+            "field '{0}' of {1} holds {2}, whose alterFieldCount() counts pairs the caller "
+            "appends after marshalling it; inside another value nobody appends them, so its map "
+            "header would be wrong{3}; marshal {2} only at the top level, or move the hook to "
+            "the outer struct",
+            field.name, s.id, inner->id,
+            field.inline_fields ? " (and inlining drops the hook)" : "");
+      break;
+    }
+  }
+}
+
+// A reference or const member can be written but not decoded into: fine for a type generated
+// without an unmarshaler, an error for one that gets an unmarshaler.
+void Validator::check_read_only_fields(const Struct& s) {
+  if (!(s.directions & kUnmarshal)) return;
+  for (const Field& field : s.fields) {
+    if (field.read_only.empty()) continue;
+    error(field.location,
+          "field '{}' of {} is {}, which the decoder cannot assign to, and {} is generated with "
+          "an unmarshaler (it is requested for decoding, or a type that is holds it); generate "
+          "it marshal-only ('{}:+-'), or hold the value",
+          field.name, s.id, field.read_only, s.id, s.id);
+  }
+}
+
+}  // namespace
+
+std::vector<Finding> validate_struct(const Module& module, const Struct& s) {
+  std::vector<Finding> findings;
+  Validator validator(module, findings);
+  validator.check_tags(s);
+  if (s.as_array) {
+    validator.check_array_mode(s);
+  } else {
+    std::map<std::string, const Field*> keys;
+    std::vector<const Struct*> stack;
+    validator.collect_keys(s, keys, stack);
+  }
+  validator.check_alter_field_count(s);
+  validator.check_read_only_fields(s);
+  return findings;
+}
+
+}  // namespace msgpack_gen::ir
