@@ -238,3 +238,25 @@ TEST_CASE("the $var$ printer", "[emitter][printer]") {
   CHECK_THROWS_AS(emitter::snippet("no_such.snippet"), std::logic_error);
   CHECK_FALSE(emitter::snippet("map_encode.field").empty());
 }
+
+TEST_CASE("render: indentation follows the template, as a printer's does", "[emitter][printer]") {
+  const std::string body = "if (x) {\n  y();\n}\n";
+  SECTION("a $var$ alone on its line is a block, indented, each line ended") {
+    CHECK(emitter::render("f() {\n    $body$\n}\n", {{"body", body}}) ==
+          "f() {\n    if (x) {\n      y();\n    }\n}\n");
+    CHECK(emitter::render("{\n  $line$\n}", {{"line", "z();"}}) == "{\n  z();\n}");
+    // Empty lines in the value stay empty, without trailing spaces.
+    CHECK(emitter::render("  $v$\n", {{"v", "a\n\nb"}}) == "  a\n\n  b\n");
+  }
+  SECTION("an empty block leaves no line") {
+    CHECK(emitter::render("a\n  $mark$\n  b\n", {{"mark", ""}}) == "a\n  b\n");
+  }
+  SECTION("a value that starts its line and continues it keeps its later lines in line") {
+    CHECK(emitter::render("  f(\n      $args$);\n", {{"args", "a +\nb"}}) ==
+          "  f(\n      a +\n      b);\n");
+  }
+  SECTION("whole lines, and values after other text, are substituted as written") {
+    CHECK(emitter::render("$lines$#x\n", {{"lines", "a\n  b\n"}}) == "a\n  b\n#x\n");
+    CHECK(emitter::render("  g($v$)\n", {{"v", "1,\n2"}}) == "  g(1,\n2)\n");
+  }
+}

@@ -200,8 +200,7 @@ std::string emit_bounded_run(const std::string& snippet_file,
                    {"index", std::to_string(first_index + i)}});
   }
   std::string bound;
-  for (const std::string& term : terms)
-    bound += (bound.empty() ? "\n        " : " +\n        ") + term;
+  for (const std::string& term : terms) bound += (bound.empty() ? "" : " +\n") + term;
   return print(snippet_file + ".bounded_run", {{"names", names}, {"bound", bound}, {"puts", puts}});
 }
 
@@ -410,7 +409,7 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
     if (f.required) {
       std::size_t index = std::stoul(wire.index);
       std::string word = std::to_string(index / 64), bit = std::to_string(index % 64);
-      field_mark = fmt::format("seen[{}] |= std::uint64_t{{1}} << {};\n          ", word, bit);
+      field_mark = print("map_decode.mark_field", {{"word", word}, {"bit", bit}});
       required_checks += print("map_decode.required_check",
                                {{"word", word},
                                 {"bit", bit},
@@ -437,8 +436,8 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
     std::string mark;
     if (f.required) {
       std::size_t index = std::stoul(wire.index);
-      mark = fmt::format("seen[{}] |= std::uint64_t{{1}} << {};\n{}", index / 64, index % 64,
-                         f.omit_empty ? "      " : "    ");
+      mark = print("map_decode.mark_field",
+                   {{"word", std::to_string(index / 64)}, {"bit", std::to_string(index % 64)}});
     }
     // The path an error reports: what the lookup below reports for the same key.
     std::string path = cpp_literal(f.has_int_key ? wire.path : f.key);
