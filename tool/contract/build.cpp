@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "contract/contract.hpp"
-#include "contract/internal.hpp"
+#include "ir/kinds.hpp"
 #include "ir/layout.hpp"
 
 namespace msgpack_gen::contract {
@@ -27,39 +27,17 @@ std::string family_of_args(const ir::Module& module, const char* name, const ir:
   return text + ">";
 }
 
-// The wire family of a value of `type`: what a reader of the other side must accept.
+// The wire family of a value of `type`: what a reader of the other side must accept. The kind
+// fixes it (ir/kinds.hpp), with its args' families for the kinds that hold values, except where
+// the type decides.
 std::string family(const ir::Module& module, const ir::Type& type, bool as_string) {
+  const ir::KindInfo& kind = ir::kind_info(type.kind);
+  if (std::string_view bytes = ir::byte_array_family(type); !bytes.empty()) {
+    return std::string(bytes);
+  }
   switch (type.kind) {
-    case ir::TypeKind::Bool:
-      return "bool";
     case ir::TypeKind::Int:
       return type.is_signed ? "int" : "uint";
-    case ir::TypeKind::Float:
-      return "float";
-    case ir::TypeKind::String:
-    case ir::TypeKind::StringView:
-      return "str";
-    case ir::TypeKind::Bytes:
-      return "bin";
-    case ir::TypeKind::Vector:
-    case ir::TypeKind::Array:
-    case ir::TypeKind::Sequence:
-      return family_of_args(module, "array", type);
-    case ir::TypeKind::CArray:
-      if (std::string_view bytes = detail::byte_array_family(type); !bytes.empty()) {
-        return std::string(bytes);
-      }
-      return family_of_args(module, "array", type);
-    case ir::TypeKind::Tuple:
-      return family_of_args(module, "array", type);
-    case ir::TypeKind::Map:
-      return family_of_args(module, "map", type);
-    case ir::TypeKind::Optional:
-    case ir::TypeKind::Pointer:
-      return type.args.empty() ? "optional<>"
-                               : "optional<" + family(module, type.args[0], as_string) + ">";
-    case ir::TypeKind::Variant:
-      return family_of_args(module, "variant", type);
     case ir::TypeKind::Enum:
       if (as_string) return "str";
       return type.is_signed ? "int" : "uint";
@@ -72,18 +50,19 @@ std::string family(const ir::Module& module, const ir::Type& type, bool as_strin
       }
       return "struct:" + type.struct_id;
     }
-    case ir::TypeKind::Timestamp:
-      return "ext:-1";
-    case ir::TypeKind::Duration:
-      return "int";
-    case ir::TypeKind::Nil:
-      return "nil";
     case ir::TypeKind::Custom:
       return "custom:" + type.spelling;
     case ir::TypeKind::Dependent:
       return "dependent:" + type.spelling;
+    default:
+      break;
   }
-  return "unknown";
+  if (kind.shape == ir::Shape::Nullable) {  // an enum inside keeps its field's as_string
+    return type.args.empty() ? "optional<>"
+                             : "optional<" + family(module, type.args[0], as_string) + ">";
+  }
+  if (ir::holds_values(type)) return family_of_args(module, kind.family, type);
+  return kind.family;
 }
 
 // The scalar a field holds, through one optional: where its width and enum are.
@@ -123,27 +102,13 @@ void add_enums(const ir::Type& type, bool as_string, const ir::SourceLocation& w
 // The widths of the ints and floats inside `type`'s containers, in the order family() spells
 // them. Not through structs (their fields are their own entries), custom types or a str/bin.
 void add_element_bits(const ir::Type& type, std::vector<unsigned>& out) {
-  switch (type.kind) {
-    case ir::TypeKind::Vector:
-    case ir::TypeKind::Array:
-    case ir::TypeKind::Sequence:
-    case ir::TypeKind::CArray:
-    case ir::TypeKind::Tuple:
-    case ir::TypeKind::Map:
-    case ir::TypeKind::Optional:
-    case ir::TypeKind::Pointer:
-    case ir::TypeKind::Variant:
-      if (type.kind == ir::TypeKind::CArray && !detail::byte_array_family(type).empty()) return;
-      for (const ir::Type& arg : type.args) {
-        if (arg.kind == ir::TypeKind::Int || arg.kind == ir::TypeKind::Float) {
-          out.push_back(arg.bits);
-        } else {
-          add_element_bits(arg, out);
-        }
-      }
-      return;
-    default:
-      return;
+  if (!ir::holds_values(type)) return;
+  for (const ir::Type& arg : type.args) {
+    if (arg.kind == ir::TypeKind::Int || arg.kind == ir::TypeKind::Float) {
+      out.push_back(arg.bits);
+    } else {
+      add_element_bits(arg, out);
+    }
   }
 }
 

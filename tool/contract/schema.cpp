@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "contract/contract.hpp"
-#include "contract/internal.hpp"
+#include "ir/kinds.hpp"
 #include "contract/json.hpp"
 
 namespace msgpack_gen::contract {
@@ -72,7 +72,7 @@ Value schema_of(const ir::Module& module, const ir::Type& type, bool as_string, 
       return v;
     }
     case ir::TypeKind::CArray:
-      if (std::string_view bytes = detail::byte_array_family(type); !bytes.empty()) {
+      if (std::string_view bytes = ir::byte_array_family(type); !bytes.empty()) {
         bool is_str = bytes == "str";
         Value v = typed("string");
         if (!is_str) v.members.emplace_back("contentEncoding", make_string("base64"));

@@ -10,6 +10,7 @@
 #include "emitter/line_wrap.hpp"
 #include "emitter/struct_emitter.hpp"
 #include "emitter/templates.hpp"
+#include "ir/kinds.hpp"
 
 namespace msgpack_gen::emitter {
 namespace {
@@ -49,43 +50,12 @@ std::string emit_private_members(const ir::Module& module, const std::vector<std
   return print("declaration.private_members", {{"tags", tags}, {"instantiations", instantiations}});
 }
 
-// The runtime headers a type's codec needs, by name under msgpack_gen/.
+// The runtime headers a type's codec needs, by name under msgpack_gen/ (ir/kinds.hpp).
 void collect_runtime(const ir::Type& type, std::set<std::string>& parts) {
-  switch (type.kind) {
-    case ir::TypeKind::Bytes:
-    case ir::TypeKind::Vector:
-    case ir::TypeKind::Array:
-    case ir::TypeKind::Map:
-    case ir::TypeKind::Optional:
-      parts.insert("containers");
-      break;
-    case ir::TypeKind::CArray:
-      parts.insert("carrays");
-      break;
-    case ir::TypeKind::Sequence:
-      parts.insert("sequences");
-      break;
-    case ir::TypeKind::Tuple:
-      parts.insert("tuples");
-      break;
-    case ir::TypeKind::Variant:
-      parts.insert("variant");
-      break;
-    case ir::TypeKind::Timestamp:
-    case ir::TypeKind::Duration:
-      parts.insert("chrono");
-      break;
-    case ir::TypeKind::Pointer:
-      parts.insert("pointers");
-      break;
-    case ir::TypeKind::Nil:
-      parts.insert(type.cpp_name == "::std::monostate" ? "variant" : "nil");
-      break;
-    case ir::TypeKind::Dependent:
-      parts.insert("msgpack_gen");  // known only when the template is instantiated: all of it
-      break;
-    default:
-      break;
+  if (type.kind == ir::TypeKind::Nil && type.cpp_name == "::std::monostate") {
+    parts.insert("variant");  // std::monostate's codec is variant.hpp's
+  } else if (const char* header = ir::kind_info(type.kind).runtime_header) {
+    parts.insert(header);
   }
   for (const ir::Type& arg : type.args) collect_runtime(arg, parts);
 }

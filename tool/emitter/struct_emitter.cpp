@@ -11,6 +11,7 @@
 
 #include "emitter/encoding.hpp"
 #include "emitter/templates.hpp"
+#include "ir/kinds.hpp"
 #include "ir/layout.hpp"
 
 namespace msgpack_gen::emitter {
@@ -160,19 +161,10 @@ std::string read_call(const WireField& wire) {
 // written with one capacity check.
 bool is_bounded(const ir::Struct& s, const WireField& wire) {
   if (wire.inlined || !wire.encode_expr.empty() || wire.field->as_string) return false;
-  switch (wire.field->type.kind) {
-    case ir::TypeKind::Float:
-      return !s.from_msgpack_c;  // written through the Writer, which knows msgpack-c's form
-    case ir::TypeKind::Bool:
-    case ir::TypeKind::Int:
-    case ir::TypeKind::Enum:
-    case ir::TypeKind::String:
-    case ir::TypeKind::StringView:
-    case ir::TypeKind::Bytes:
-      return true;
-    default:
-      return false;
-  }
+  const ir::TypeKind kind = wire.field->type.kind;
+  // A msgpack-c struct's floats go through the Writer, which knows msgpack-c's form.
+  if (kind == ir::TypeKind::Float && s.from_msgpack_c) return false;
+  return ir::kind_info(kind).cheap_bound;
 }
 
 // One capacity check for the whole run, then unchecked writes. `indexes` numbers the fields
@@ -204,38 +196,10 @@ std::string emit_bounded_run(const std::string& snippet_file,
   return print(snippet_file + ".bounded_run", {{"names", names}, {"bound", bound}, {"puts", puts}});
 }
 
-// Whether a value of this type may hold a float, somewhere inside.
-bool may_hold_float(const ir::Type& type) {
-  switch (type.kind) {
-    case ir::TypeKind::Bool:
-    case ir::TypeKind::Int:
-    case ir::TypeKind::Enum:
-    case ir::TypeKind::String:
-    case ir::TypeKind::StringView:
-    case ir::TypeKind::Bytes:
-    case ir::TypeKind::Timestamp:
-    case ir::TypeKind::Duration:
-    case ir::TypeKind::Nil:
-      return false;
-    case ir::TypeKind::Vector:
-    case ir::TypeKind::Array:
-    case ir::TypeKind::CArray:
-    case ir::TypeKind::Map:
-    case ir::TypeKind::Optional:
-    case ir::TypeKind::Sequence:
-    case ir::TypeKind::Tuple:
-    case ir::TypeKind::Variant:
-    case ir::TypeKind::Pointer:
-      return std::any_of(type.args.begin(), type.args.end(), may_hold_float);
-    default:
-      return true;  // floats, and structs or types known only later
-  }
-}
-
 // A struct laid out by a msgpack-c macro writes floats as msgpack-c does, nested values too.
 std::string msgpack_c_floats(const std::string& snippet_file, const ir::Struct& s) {
   bool floats = std::any_of(s.fields.begin(), s.fields.end(),
-                            [](const ir::Field& f) { return may_hold_float(f.type); });
+                            [](const ir::Field& f) { return ir::may_hold_float(f.type); });
   return s.from_msgpack_c && floats ? snippet(snippet_file + ".msgpack_c_floats") : "";
 }
 

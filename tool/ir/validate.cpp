@@ -1,5 +1,7 @@
 #include "ir/validate.hpp"
 
+#include "ir/kinds.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -29,30 +31,6 @@ class Validator {
   const Module& module_;
   std::vector<Finding>& out_;
 };
-
-// Whether a type holds a length that ",limit=N" can bound: a string or container, directly or
-// inside an optional or pointer.
-bool has_length(const Type& type) {
-  switch (type.kind) {
-    case TypeKind::String:
-    case TypeKind::StringView:
-    case TypeKind::Bytes:
-    case TypeKind::Vector:
-    case TypeKind::Array:
-    case TypeKind::CArray:
-    case TypeKind::Map:
-    case TypeKind::Sequence:
-    case TypeKind::Struct:
-    case TypeKind::Dependent:
-    case TypeKind::Custom:
-      return true;
-    case TypeKind::Optional:
-    case TypeKind::Pointer:
-      return !type.args.empty() && has_length(type.args[0]);
-    default:
-      return false;
-  }
-}
 
 void Validator::check_tags(const Struct& s) {
   for (const Field& field : s.fields) {

@@ -1,0 +1,94 @@
+#include "ir/kinds.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+namespace msgpack_gen::ir {
+namespace {
+
+// One row per TypeKind, in its order (checked below).
+constexpr std::array<KindInfo, 22> kKinds{{
+    // kind, name, shape, family, cheap_bound, has_length, runtime_header
+    {TypeKind::Bool, "bool", Shape::Scalar, "bool", true, false, nullptr},
+    {TypeKind::Int, "integer", Shape::Scalar, nullptr, true, false, nullptr},
+    {TypeKind::Float, "float", Shape::Scalar, "float", true, false, nullptr},
+    {TypeKind::String, "std::string", Shape::Text, "str", true, true, nullptr},
+    {TypeKind::StringView, "std::string_view", Shape::Text, "str", true, true, nullptr},
+    {TypeKind::Bytes, "byte vector", Shape::Text, "bin", true, true, "containers"},
+    {TypeKind::Vector, "std::vector", Shape::Elements, "array", false, true, "containers"},
+    {TypeKind::Array, "std::array", Shape::Elements, "array", false, true, "containers"},
+    {TypeKind::Map, "map", Shape::Map, "map", false, true, "containers"},
+    {TypeKind::Optional, "std::optional", Shape::Nullable, "optional", false, false, "containers"},
+    {TypeKind::Enum, "enum", Shape::Scalar, nullptr, true, false, nullptr},
+    {TypeKind::Struct, "struct", Shape::Struct, nullptr, false, true, nullptr},
+    {TypeKind::Custom, "custom codec", Shape::Opaque, nullptr, false, true, nullptr},
+    // Known only when the template is instantiated: every runtime codec may be needed.
+    {TypeKind::Dependent, "template parameter", Shape::Opaque, nullptr, false, true, "msgpack_gen"},
+    {TypeKind::Sequence, "sequence or set", Shape::Elements, "array", false, true, "sequences"},
+    {TypeKind::Tuple, "pair or tuple", Shape::Elements, "array", false, false, "tuples"},
+    {TypeKind::Variant, "std::variant", Shape::Variant, "variant", false, false, "variant"},
+    {TypeKind::Timestamp, "time point", Shape::Scalar, "ext:-1", false, false, "chrono"},
+    {TypeKind::Duration, "duration", Shape::Scalar, "int", false, false, "chrono"},
+    {TypeKind::Pointer, "smart pointer", Shape::Nullable, "optional", false, false, "pointers"},
+    {TypeKind::CArray, "C array", Shape::Elements, "array", false, true, "carrays"},
+    // std::monostate's codec is variant.hpp's (emitter.cpp); msgpack-c's nil_t is nil.hpp's.
+    {TypeKind::Nil, "nil", Shape::Scalar, "nil", false, false, "nil"},
+}};
+
+constexpr bool rows_in_kind_order() {
+  for (std::size_t i = 0; i < kKinds.size(); ++i) {
+    if (static_cast<std::size_t>(kKinds[i].kind) != i) return false;
+  }
+  return static_cast<std::size_t>(TypeKind::Nil) + 1 == kKinds.size();
+}
+static_assert(rows_in_kind_order(), "kKinds needs one row per TypeKind, in TypeKind's order");
+
+}  // namespace
+
+const KindInfo& kind_info(TypeKind kind) {
+  return kKinds.at(static_cast<std::size_t>(kind));
+}
+
+std::string_view byte_array_family(const Type& type) {
+  if (type.kind != TypeKind::CArray || type.args.empty()) return {};
+  const Type& element = type.args[0];
+  if (element.kind != TypeKind::Int || element.bits != 8) return {};
+  return element.is_signed || element.spelling == "char" ? "str" : "bin";
+}
+
+bool has_length(const Type& type) {
+  if (kind_info(type.kind).shape == Shape::Nullable) {
+    return !type.args.empty() && has_length(type.args[0]);
+  }
+  return kind_info(type.kind).has_length;
+}
+
+bool holds_values(const Type& type) {
+  switch (kind_info(type.kind).shape) {
+    case Shape::Elements:
+      return byte_array_family(type).empty();
+    case Shape::Map:
+    case Shape::Nullable:
+    case Shape::Variant:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool may_hold_float(const Type& type) {
+  switch (kind_info(type.kind).shape) {
+    case Shape::Scalar:
+      return type.kind == TypeKind::Float;
+    case Shape::Text:
+      return false;
+    case Shape::Struct:
+    case Shape::Opaque:
+      return true;
+    default:
+      return std::any_of(type.args.begin(), type.args.end(), may_hold_float);
+  }
+}
+
+}  // namespace msgpack_gen::ir
