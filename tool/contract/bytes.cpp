@@ -1,0 +1,329 @@
+#include "contract/bytes.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "msgpack_gen/reader.hpp"
+
+namespace msgpack_gen::contract {
+namespace {
+
+// A wire family as a tree: "map<str,array<int>>" -> map(str, array(int)). A struct, custom or
+// dependent family keeps its whole text, C++ template arguments included.
+struct Family {
+  std::string head;
+  std::vector<Family> args;
+};
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+Family parse_family(std::string_view& text) {
+  Family family;
+  if (starts_with(text, "struct:") || starts_with(text, "custom:") ||
+      starts_with(text, "dependent:")) {
+    int depth = 0;
+    std::size_t end = 0;
+    for (; end < text.size(); ++end) {
+      char c = text[end];
+      if (c == '<') ++depth;
+      if (c == '>' && depth-- == 0) break;
+      if (c == ',' && depth == 0) break;
+    }
+    family.head = std::string(text.substr(0, end));
+    text.remove_prefix(end);
+    return family;
+  }
+  std::size_t end = text.find_first_of("<,>");
+  if (end == std::string_view::npos) end = text.size();
+  family.head = std::string(text.substr(0, end));
+  text.remove_prefix(end);
+  if (!text.empty() && text.front() == '<') {
+    text.remove_prefix(1);
+    while (!text.empty() && text.front() != '>') {
+      family.args.push_back(parse_family(text));
+      if (!text.empty() && text.front() == ',') text.remove_prefix(1);
+    }
+    if (!text.empty()) text.remove_prefix(1);  // '>'
+  }
+  return family;
+}
+
+Family parse_family(const std::string& wire) {
+  std::string_view text = wire;
+  return parse_family(text);
+}
+
+class Walker {
+ public:
+  Walker(const Contract& contract, std::string_view bytes)
+      : contract_(contract),
+        in_(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()) {}
+
+  bool struct_value(const std::string& family_or_id);
+  bool value(const Family& family);
+  bool at_end() const { return in_.at_end(); }
+  std::size_t offset() const { return in_.offset(); }
+  BytesCheck& result() { return result_; }
+
+  bool fail(std::size_t offset, std::string message) {
+    if (result_.ok) {
+      result_.ok = false;
+      result_.offset = offset;
+      result_.path = path_;
+      result_.message = std::move(message);
+    }
+    return false;
+  }
+
+ private:
+  // The family of the next value, or a failure at its offset.
+  bool next(msgpack_gen::Family& found) {
+    if (in_.peek(found)) return true;
+    return fail(in_.offset(), "the input ends where a value should be");
+  }
+  bool wrong(const Family& expected, msgpack_gen::Family found, std::size_t at) {
+    return fail(at, fmt::format("expected {}, found {}", expected.head, family_name(found)));
+  }
+  // The reader's own error (a cut value, a limit), at the offset it reports.
+  bool reader_failed() { return fail(in_.offset(), std::string(in_.status().message())); }
+  bool elements(const Family& family, std::uint32_t count);
+  bool struct_entry(const StructEntry& entry);
+  bool field_value(const FieldEntry& field);
+
+  const Contract& contract_;
+  msgpack_gen::Reader in_;
+  std::string path_;
+  BytesCheck result_;
+};
+
+bool Walker::value(const Family& family) {
+  const std::size_t at = in_.offset();
+  msgpack_gen::Family found = msgpack_gen::Family::invalid;
+  if (!next(found)) return false;
+  const std::string& head = family.head;
+  if (starts_with(head, "custom:") || starts_with(head, "dependent:")) {
+    return in_.skip() || reader_failed();  // only the C++ compiler knows these
+  }
+  if (starts_with(head, "struct:")) return struct_value(head);
+  if (head == "optional") {
+    if (found == msgpack_gen::Family::nil) return in_.read_nil();
+    return family.args.empty() ? (in_.skip() || reader_failed()) : value(family.args[0]);
+  }
+  if (head == "nil") {
+    return found == msgpack_gen::Family::nil ? in_.read_nil() : wrong(family, found, at);
+  }
+  if (head == "bool") {
+    bool b = false;
+    return found == msgpack_gen::Family::boolean ? in_.read_bool(b) : wrong(family, found, at);
+  }
+  if (head == "int" || head == "uint") {
+    if (found != msgpack_gen::Family::integer) return wrong(family, found, at);
+    if (head == "uint") {
+      std::uint64_t u = 0;
+      return in_.read_any_int(u) || fail(at, "expected uint, found a negative integer");
+    }
+    std::int64_t i = 0;
+    return in_.read_any_int(i) || fail(at, "expected int, found an integer beyond int64");
+  }
+  if (head == "float") {
+    double d = 0;  // floats as msgpack-c writes them may be integers
+    bool number = found == msgpack_gen::Family::float32 || found == msgpack_gen::Family::float64 ||
+                  found == msgpack_gen::Family::integer;
+    return number ? (in_.read_float(d) || reader_failed()) : wrong(family, found, at);
+  }
+  if (head == "str|int" && found == msgpack_gen::Family::integer) {
+    std::int64_t number = 0;
+    return in_.read_any_int(number) || reader_failed();
+  }
+  if (head == "str" || head == "str|int" || head == "bin") {
+    std::string_view bytes;
+    if (head != "bin" && found == msgpack_gen::Family::str) {
+      return in_.read_str(bytes) || reader_failed();
+    }
+    if (head == "bin" && found == msgpack_gen::Family::bin) {
+      return in_.read_bin(bytes) || reader_failed();
+    }
+    return fail(at, fmt::format("expected {}, found {}", head == "bin" ? "bin" : "str",
+                                family_name(found)));
+  }
+  if (starts_with(head, "ext:")) {
+    std::int8_t type = 0;
+    std::string_view payload;
+    if (found != msgpack_gen::Family::ext) return wrong(family, found, at);
+    if (!in_.read_ext(type, payload)) return reader_failed();
+    if (fmt::format("ext:{}", type) != head) {
+      return fail(at, fmt::format("expected {}, found ext:{}", head, type));
+    }
+    return true;
+  }
+  if (head == "array" || head == "variant") {
+    std::uint32_t count = 0;
+    if (found != msgpack_gen::Family::array) return wrong(family, found, at);
+    if (!in_.read_array_header(count) || !in_.enter()) return reader_failed();
+    bool ok = elements(family, count);
+    in_.leave();
+    return ok;
+  }
+  if (head == "map") {
+    std::uint32_t count = 0;
+    if (found != msgpack_gen::Family::map) return wrong(family, found, at);
+    if (family.args.size() != 2) return fail(at, "the contract's map family has no key and value");
+    if (!in_.read_map_header(count) || !in_.enter()) return reader_failed();
+    const std::string outer = path_;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      path_ = fmt::format("{}{{key {}}}", outer, i);
+      if (!value(family.args[0])) return false;
+      path_ = fmt::format("{}{{value {}}}", outer, i);
+      if (!value(family.args[1])) return false;
+    }
+    path_ = outer;
+    in_.leave();
+    return true;
+  }
+  return fail(at,
+              fmt::format("the contract has a wire family this reader does not know: {}", head));
+}
+
+// An array's elements: each of the one element family, a tuple's one per family, or a variant's
+// [index, value].
+bool Walker::elements(const Family& family, std::uint32_t count) {
+  const std::string outer = path_;
+  const std::size_t at = in_.offset();
+  if (family.head == "variant") {
+    std::uint64_t index = 0;
+    if (count != 2)
+      return fail(at, fmt::format("expected a variant's [index, value], found {} "
+                                  "elements",
+                                  count));
+    if (!in_.next_is_int() || !in_.read_any_int(index) || index >= family.args.size()) {
+      return fail(at, fmt::format("expected a variant index below {}", family.args.size()));
+    }
+    path_ = fmt::format("{}<{}>", outer, index);
+    if (!value(family.args[index])) return false;
+    path_ = outer;
+    return true;
+  }
+  if (family.args.size() > 1 && count != family.args.size()) {
+    return fail(
+        at, fmt::format("expected a tuple of {} elements, found {}", family.args.size(), count));
+  }
+  for (std::uint32_t i = 0; i < count; ++i) {
+    path_ = fmt::format("{}[{}]", outer, i);
+    const Family& element = family.args.size() > 1 ? family.args[i] : family.args.at(0);
+    if (!value(element)) return false;
+  }
+  path_ = outer;
+  return true;
+}
+
+bool Walker::struct_value(const std::string& family_or_id) {
+  std::string id = starts_with(family_or_id, "struct:") ? family_or_id.substr(7) : family_or_id;
+  id = id.substr(0, id.find('<'));  // a class template's instances share its entry
+  auto entry = std::find_if(contract_.structs.begin(), contract_.structs.end(),
+                            [&](const StructEntry& s) { return s.id == id; });
+  if (entry == contract_.structs.end()) {
+    return fail(in_.offset(), fmt::format("the contract has no struct {}", id));
+  }
+  return struct_entry(*entry);
+}
+
+// An enum written as its enumerators' names is written as its number when the value has no
+// name (runtime/.../codec.hpp: write_enum_name), so its "str" also takes an integer.
+void name_or_number(Family& family) {
+  if (family.head == "str") family.head = "str|int";
+  for (Family& arg : family.args) name_or_number(arg);
+}
+
+bool Walker::field_value(const FieldEntry& field) {
+  const std::string outer = path_;
+  path_ = outer.empty() ? field.name : outer + "." + field.name;
+  Family family = parse_family(field.wire);
+  if (field.as_string) name_or_number(family);
+  bool ok = value(family);
+  if (ok) {
+    path_ = outer;
+    ++result_.fields;
+  }
+  return ok;
+}
+
+bool Walker::struct_entry(const StructEntry& entry) {
+  const std::size_t at = in_.offset();
+  msgpack_gen::Family found = msgpack_gen::Family::invalid;
+  if (!next(found)) return false;
+  std::uint32_t count = 0;
+  if (entry.as_array) {
+    if (found != msgpack_gen::Family::array) {
+      return fail(at,
+                  fmt::format("expected {} as an array, found {}", entry.id, family_name(found)));
+    }
+    if (!in_.read_array_header(count) || !in_.enter()) return reader_failed();
+    if (count > entry.fields.size()) {
+      return fail(at, fmt::format("expected at most {} elements of {}, found {}",
+                                  entry.fields.size(), entry.id, count));
+    }
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (!field_value(entry.fields[i])) return false;
+    }
+    in_.leave();
+    return true;
+  }
+  if (found != msgpack_gen::Family::map) {
+    return fail(at, fmt::format("expected {} as a map, found {}", entry.id, family_name(found)));
+  }
+  if (!in_.read_map_header(count) || !in_.enter()) return reader_failed();
+  const bool open = std::any_of(entry.fields.begin(), entry.fields.end(),
+                                [](const FieldEntry& f) { return f.inline_template; });
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::size_t key_at = in_.offset();
+    const FieldEntry* field = nullptr;
+    std::string key_text;
+    if (in_.next_is_int()) {
+      std::int64_t key = 0;
+      if (!in_.read_any_int(key))
+        return fail(key_at, "expected a key, found an integer beyond int64");
+      key_text = fmt::format("#{}", key);
+      for (const FieldEntry& f : entry.fields) {
+        if (f.has_int_key && f.int_key == key) field = &f;
+      }
+    } else {
+      std::string_view key;
+      if (!in_.read_str(key)) {
+        return fail(key_at, fmt::format("expected a key of {}, found {}", entry.id,
+                                        in_.status().message()));
+      }
+      key_text = fmt::format("\"{}\"", key);
+      for (const FieldEntry& f : entry.fields) {
+        if (!f.has_int_key && !f.inline_template && f.key == key) field = &f;
+      }
+    }
+    if (field != nullptr) {
+      if (!field_value(*field)) return false;
+      continue;
+    }
+    if (!open) {
+      return fail(key_at, fmt::format("key {} is not a field of {}", key_text, entry.id));
+    }
+    if (!in_.skip()) return reader_failed();  // an inline template parameter's key
+  }
+  in_.leave();
+  return true;
+}
+
+}  // namespace
+
+BytesCheck check_bytes(const Contract& contract, const std::string& struct_id,
+                       std::string_view bytes) {
+  Walker walker(contract, bytes);
+  if (walker.struct_value(struct_id) && !walker.at_end()) {
+    walker.fail(walker.offset(), "bytes after the value");
+  }
+  return walker.result();
+}
+
+}  // namespace msgpack_gen::contract
