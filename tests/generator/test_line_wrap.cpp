@@ -109,6 +109,13 @@ TEST_CASE("a codec signature breaks after its parenthesis, a list at its commas"
   CHECK(wrapped == cat({"  static void encode_fields(\n", pad(6), "Writer& out, const ", type,
                         "& value,\n", pad(6), "std::string_view prefix = {});\n"}));
   CHECK(code_of(wrapped) == code_of(declaration));
+
+  // A definition of any function: its parameters open at the '(' that matches the last ')', not
+  // at the one in the class type.
+  const std::string definition =
+      cat({"inline bool codec<", type, ">::any_member_name(Reader& in, ", type, "& value) {\n"});
+  CHECK(wrap_long_lines(definition) == cat({"inline bool codec<", type, ">::any_member_name(\n",
+                                            pad(4), "Reader& in, ", type, "& value) {\n"}));
 }
 
 TEST_CASE("never inside a string literal", "[emitter][wrap]") {

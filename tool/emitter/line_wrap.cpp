@@ -126,16 +126,22 @@ std::pair<std::size_t, std::size_t> break_point(const std::string& line, const S
   return {best->first, best->rest};
 }
 
-// A codec member's parameter list, in its definition (">::name(") or declaration (" name("):
-// the name tells it from parentheses in a type.
-std::size_t signature_open(const std::string& line) {
-  for (const char* name :
-       {"encode(", "encode_fields(", "field_count(", "decode(", "decode_field("}) {
-    for (const char* before : {">::", " "}) {
-      if (std::size_t at = line.find(std::string(before) + name); at != npos) {
-        return line.find('(', at);
-      }
-    }
+// Where a function signature's parameter list opens: the '(' that matches the line's last ')',
+// for a definition at namespace level (no indentation, ending in ") {") or a member declaration
+// (`static ...` in a class, ending in ");"). Matching from the end steps over parentheses in
+// the return or class type (`codec<decltype(::X::y)>::encode(`).
+std::size_t signature_open(const std::string& line, const Scan& s) {
+  const bool definition = !line.empty() && line[0] != ' ' && line.ends_with(") {");
+  const std::size_t indent = line.find_first_not_of(' ');
+  const bool declaration =
+      indent != npos && line.compare(indent, 7, "static ") == 0 && line.ends_with(");");
+  if (!definition && !declaration) return npos;
+  std::size_t close = line.rfind(')');
+  int depth = 0;
+  for (std::size_t i = close + 1; i-- > 0;) {
+    if (!s.code[i]) continue;
+    if (line[i] == ')') ++depth;
+    if (line[i] == '(' && --depth == 0) return i;
   }
   return npos;
 }
@@ -172,8 +178,8 @@ void wrap_line(const std::string& line, std::string& out, std::size_t continuati
     wrap_line(rstrip(std::string_view(line).substr(0, s.comment)), out, continuation);
     return;
   }
-  const std::size_t open = signature_open(line);
-  if (open != npos && open < kMaxColumns && (line.ends_with(") {") || line.ends_with(");"))) {
+  const std::size_t open = signature_open(line, s);
+  if (open != npos && open < kMaxColumns) {
     split(line, open + 1, open + 1, 4, continuation, out);
     return;
   }

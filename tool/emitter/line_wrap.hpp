@@ -10,8 +10,9 @@ constexpr std::size_t kMaxColumns = 100;
 
 // Breaks the lines of `text` (a generated file) that pass kMaxColumns:
 // - a comment line is wrapped at spaces; a trailing comment moves to its own line above the code;
-// - a codec member's signature breaks after its opening parenthesis, `if (...) return ...;`
-//   before `return`;
+// - a function's signature (a definition at namespace level, a `static` member declaration)
+//   breaks after the parenthesis that opens its parameters, `if (...) return ...;` before
+//   `return`;
 // - any other code line breaks at its shallowest ", ", " = ", " + ", " ? " or "(" that keeps it
 //   within the limit (break_point() in line_wrap.cpp), outside string and character literals,
 //   the rest continued 4 columns deeper.
