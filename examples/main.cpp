@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include <msgpack_gen/pool.hpp>
+
 #include "data.msgpack.hpp"
 #include "invoice.msgpack.hpp"
 #include "request.msgpack.hpp"

@@ -23,6 +23,8 @@
 #include <string_view>
 #include <utility>
 
+#include <msgpack_gen/pool.hpp>
+
 #include "iproto.msgpack.hpp"
 
 namespace tarantool {

@@ -61,9 +61,10 @@ void collect_runtime(const ir::Type& type, std::set<std::string>& parts) {
 }
 
 std::string runtime_includes(const ir::Module& module, const std::vector<std::string>& ids) {
-  // The entry points (marshal, unmarshal) with the buffer, reader, writer and scalar codecs, the
-  // bounded writes of generated code, and the pool that callers marshal into.
-  std::set<std::string> parts{"bounded", "marshal", "pool"};
+  // The entry points (marshal, unmarshal) with the buffer, reader, writer and scalar codecs, and
+  // the bounded writes of generated code; only what the code uses (BufferPool, with <mutex>
+  // and <atomic>, is the caller's to include).
+  std::set<std::string> parts{"bounded", "marshal"};
   for (const std::string& id : ids) {
     for (const ir::Field& field : module.find(id)->fields) {
       collect_runtime(field.type, parts);

@@ -12,7 +12,6 @@
 #include <msgpack_gen/chrono.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/pointers.hpp>
-#include <msgpack_gen/pool.hpp>
 #include <msgpack_gen/sequences.hpp>
 #include <msgpack_gen/tuples.hpp>
 #include <msgpack_gen/variant.hpp>

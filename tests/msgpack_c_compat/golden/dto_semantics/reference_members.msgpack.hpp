@@ -10,7 +10,6 @@
 
 #include <msgpack_gen/bounded.hpp>
 #include <msgpack_gen/marshal.hpp>
-#include <msgpack_gen/pool.hpp>
 #include <msgpack_gen/version.hpp>
 
 static_assert(MSGPACK_GEN_CODEGEN_ABI == 1,
