@@ -139,6 +139,20 @@ function(wait_a_tick)
   execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1.1)
 endfunction()
 
+# A build with nothing changed generates, compiles and links nothing, and rewrites no file.
+function(expect_no_op_build step)
+  mtimes(before ${generated} ${products})
+  wait_a_tick()
+  build(out)
+  foreach(unexpected "msgpack-gen:" "Building CXX" "Linking CXX")
+    expect_not_in("${out}" "${unexpected}" "${step}")
+  endforeach()
+  mtimes(after ${generated} ${products})
+  if(NOT before STREQUAL after)
+    fail("${step} rewrote files:\nbefore ${before}\nafter  ${after}")
+  endif()
+endfunction()
+
 set(generate_orders "msgpack-gen: dto for orders")
 set(generate_audit "msgpack-gen: audit_dto for audit")
 
@@ -217,16 +231,7 @@ run_consumers("first build")
 
 # 3. Nothing changed: nothing is generated, compiled or linked, no file is rewritten.
 if(check_regeneration)
-  mtimes(before ${generated} ${products})
-  wait_a_tick()
-  build(out)
-  foreach(unexpected "msgpack-gen:" "Building CXX" "Linking CXX")
-    expect_not_in("${out}" "${unexpected}" "no-op build")
-  endforeach()
-  mtimes(after ${generated} ${products})
-  if(NOT before STREQUAL after)
-    fail("no-op build rewrote files:\nbefore ${before}\nafter  ${after}")
-  endif()
+  expect_no_op_build("no-op build")
 
   # 4. Touching a DTO header regenerates that target's package only.
   file(TOUCH "${src}/dto/orders/line.hpp")
@@ -297,16 +302,7 @@ if(check_regeneration)
   run_consumers("after SHOP_WITH_NOTES=OFF")
 
   # 9. And once more: with everything regenerated, a build does nothing.
-  mtimes(before ${generated} ${products})
-  wait_a_tick()
-  build(out)
-  foreach(unexpected "msgpack-gen:" "Building CXX" "Linking CXX")
-    expect_not_in("${out}" "${unexpected}" "final no-op build")
-  endforeach()
-  mtimes(after ${generated} ${products})
-  if(NOT before STREQUAL after)
-    fail("final no-op build rewrote files:\nbefore ${before}\nafter  ${after}")
-  endif()
+  expect_no_op_build("final no-op build")
 endif()
 
 # 10. The wire contract (CONTRACT on the audit target, committed as audit_dto/audit.contract.json):

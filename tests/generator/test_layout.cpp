@@ -5,37 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "hand_built_ir.hpp"
 #include "ir/layout.hpp"
 
 using namespace msgpack_gen;
+using hand_built::make_struct;
+using hand_built::member;
+using hand_built::struct_member;
 
 namespace {
-
-ir::Field member(const char* name, ir::TypeKind kind = ir::TypeKind::Int) {
-  ir::Field f;
-  f.name = name;
-  f.key = name;
-  f.type.kind = kind;
-  f.type.bits = 32;
-  f.type.spelling = "int";
-  return f;
-}
-
-ir::Field struct_member(const char* name, const char* struct_id, bool inline_fields) {
-  ir::Field f = member(name, ir::TypeKind::Struct);
-  f.type.struct_id = struct_id;
-  f.type.spelling = struct_id;
-  f.inline_fields = inline_fields;
-  return f;
-}
-
-ir::Struct make_struct(const char* id, std::vector<ir::Field> fields) {
-  ir::Struct s;
-  s.id = id;
-  s.cpp_name = std::string("::") + id;
-  s.fields = std::move(fields);
-  return s;
-}
 
 std::vector<std::string> paths(const ir::Layout& layout) {
   std::vector<std::string> out;

@@ -5,37 +5,18 @@
 #include <string>
 #include <vector>
 
+#include "hand_built_ir.hpp"
 #include "ir/validate.hpp"
 
 using namespace msgpack_gen;
+using hand_built::make_struct;
+using hand_built::member;
+using hand_built::struct_member;
 
 namespace {
 
-ir::Field member(const char* name, ir::TypeKind kind = ir::TypeKind::Int, unsigned line = 1) {
-  ir::Field f;
-  f.name = name;
-  f.key = name;
-  f.type.kind = kind;
-  f.type.spelling = kind == ir::TypeKind::String ? "std::string" : "int";
-  f.location = {"dto.hpp", line, 3};
-  return f;
-}
-
 ir::Field inline_member(const char* name, const char* struct_id) {
-  ir::Field f = member(name, ir::TypeKind::Struct);
-  f.type.struct_id = struct_id;
-  f.type.spelling = struct_id;
-  f.inline_fields = true;
-  return f;
-}
-
-ir::Struct make_struct(const char* id, std::vector<ir::Field> fields) {
-  ir::Struct s;
-  s.id = id;
-  s.cpp_name = std::string("::") + id;
-  s.fields = std::move(fields);
-  s.location = {"dto.hpp", 1, 8};
-  return s;
+  return struct_member(name, struct_id, true);
 }
 
 std::vector<std::string> messages(const ir::Module& module, const std::string& id) {
