@@ -1,5 +1,6 @@
-// Turns libclang declarations into IR structs: maps each field's C++ type onto the IR type tree,
-// follows struct-typed fields to the structs they reach, reads tags, and checks the rules.
+// Turns libclang declarations into IR structs: reads each struct's members, bases, tags and
+// msgpack-c macros (module_builder.cpp), maps each field's C++ type onto the IR type tree and
+// follows it to the structs it reaches (type_mapping.cpp), and has the IR's rules checked.
 #pragma once
 
 #include <clang-c/Index.h>
@@ -56,6 +57,9 @@ class ModuleBuilder {
   ir::Module finish();
 
  private:
+  // The owner of a root: no struct holds it.
+  static constexpr std::size_t kNoOwner = static_cast<std::size_t>(-1);
+
   struct Node {
     ir::Struct ir;
     std::vector<std::size_t> children;  // structs its fields reach
