@@ -72,6 +72,17 @@ TEST_CASE("a map-mode struct: a constant header and pre-encoded keys", "[emitter
   CHECK_THAT(code, Catch::Contains("return read_value(in, value.y) ? 1 : kFieldFailed;"));
 }
 
+TEST_CASE("an unnamed struct is named through the member that holds it", "[emitter]") {
+  ir::Struct s = point_struct();
+  s.id = "geo::Shape::origin";
+  s.cpp_name.clear();
+  s.unnamed_member = "::geo::Shape::origin";
+  std::string code = generate(one_struct_module(s));
+  CHECK_THAT(code, Catch::Contains("struct codec<decltype(::geo::Shape::origin)>"));
+  CHECK_THAT(code, Catch::Contains("codec<decltype(::geo::Shape::origin)>::encode("));
+  CHECK_THAT(code, Catch::Contains("const decltype(::geo::Shape::origin)& value"));
+}
+
 TEST_CASE("output is deterministic", "[emitter]") {
   ir::Module module = one_struct_module(point_struct());
   CHECK(generate(module) == generate(module));

@@ -33,6 +33,12 @@ struct WireField {
   std::string index;  // the value decode_field returns for it (an expression for inlined)
 };
 
+// How generated code names the struct: its qualified name, or an unnamed struct through the
+// member that holds it.
+std::string type_name(const ir::Struct& s) {
+  return s.unnamed_member.empty() ? s.cpp_name : "decltype(" + s.unnamed_member + ")";
+}
+
 std::string describe(const ir::Field& field, const std::string& path) {
   std::string text = path;
   if (field.has_int_key || field.key != field.name) {
@@ -75,7 +81,7 @@ std::vector<WireField> wire_fields(const ir::Module& module, const ir::Struct& s
       wire.inlined = true;
       wire.codec_expr = field.is_private
                             ? fmt::format("codec<{}>", field.private_access.member_type)
-                            : fmt::format("codec<decltype({}::{})>", s.cpp_name, value.path);
+                            : fmt::format("codec<decltype({}::{})>", type_name(s), value.path);
     }
     out.push_back(wire);
   }
@@ -248,7 +254,7 @@ std::string emit_key_constants(const ir::Struct& s, const std::vector<WireField>
 std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& fields,
                              const std::string& field_count, const std::string& constants) {
   std::string functions;
-  Vars type{{"type", s.cpp_name}};
+  Vars type{{"type", type_name(s)}};
   if (s.directions & ir::kMarshal) {
     functions += print(
         s.as_array ? "declaration.array_encode_declaration" : "declaration.map_encode_declarations",
@@ -262,7 +268,7 @@ std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& 
   return print("declaration.codec", {{"name", s.id},
                                      {"summary", summary(s, fields)},
                                      {"template_header", template_header(s)},
-                                     {"type", s.cpp_name},
+                                     {"type", type_name(s)},
                                      {"field_count", field_count},
                                      {"constants", constants},
                                      {"functions", functions}});
@@ -270,7 +276,7 @@ std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& 
 
 std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& fields,
                             const std::string& prefix) {
-  Vars base{{"prefix", prefix}, {"type", s.cpp_name}};
+  Vars base{{"prefix", prefix}, {"type", type_name(s)}};
   std::string adjustments;
   std::string body;
   bool constant_count = !s.has_alter_field_count;
@@ -343,7 +349,7 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
 
 std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& fields,
                             const std::string& prefix) {
-  Vars base{{"prefix", prefix}, {"type", s.cpp_name}};
+  Vars base{{"prefix", prefix}, {"type", type_name(s)}};
   bool any_required = std::any_of(fields.begin(), fields.end(), [](const WireField& w) {
     return !w.inlined && w.field->required;
   });
@@ -488,7 +494,7 @@ std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>&
   flush();
   std::string header = array_header_bytes(static_cast<std::uint32_t>(fields.size()));
   return print("array_encode.function", {{"prefix", prefix},
-                                         {"type", s.cpp_name},
+                                         {"type", type_name(s)},
                                          {"header", cpp_literal(header)},
                                          {"header_size", std::to_string(header.size())},
                                          {"count", std::to_string(fields.size())},
@@ -505,7 +511,7 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
                                          {"comment", fields[i].comment}});
   }
   return print("array_decode.function", {{"prefix", prefix},
-                                         {"type", s.cpp_name},
+                                         {"type", type_name(s)},
                                          {"count", std::to_string(fields.size())},
                                          {"body", body}});
 }

@@ -230,6 +230,7 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
     node.ir.id = id;
     node.ir.template_params = std::move(template_params);
     node.ir.cpp_name = cpp_name;
+    if (cpp_name.empty()) node.ir.unnamed_member = member_base;
     node.ir.location = location_of(definition);
     node.header_abs = node.ir.location.file;
     node.in_package = std::find(package_headers_.begin(), package_headers_.end(),
@@ -248,8 +249,7 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
   scan_methods(index, definition);
   // A class nested privately in another cannot be named by generated code outside it.
   CX_CXXAccessSpecifier access = clang_getCXXAccessSpecifier(definition);
-  if ((access == CX_CXXPrivate || access == CX_CXXProtected) &&
-      cpp_name.rfind("decltype(", 0) != 0) {
+  if ((access == CX_CXXPrivate || access == CX_CXXProtected) && !cpp_name.empty()) {
     diagnostics_.error(nodes_[index].ir.location,
                        "struct {} is declared {} inside its class, so generated code cannot "
                        "name it; make the nested type public (its members may stay private)",
@@ -475,7 +475,7 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   CXCursor declaring = clang_getCursorSemanticParent(member);
   std::string declaring_name =
       canonical_spelling(clang_getCanonicalType(clang_getCursorType(declaring)));
-  if (!s.template_params.empty() || s.cpp_name.rfind("decltype(", 0) == 0 ||
+  if (!s.template_params.empty() || !s.unnamed_member.empty() ||
       declaring_name.find("(unnamed") != std::string::npos ||
       declaring_name.find("(anonymous") != std::string::npos) {
     diagnostics_.error(where,

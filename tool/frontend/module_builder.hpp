@@ -67,6 +67,8 @@ class ModuleBuilder {
     std::string header_abs;  // the header that declares it
   };
 
+  // cpp_name: the struct's qualified name, empty for an unnamed struct, which generated code
+  // names through member_base (the member that holds it).
   std::size_t add_struct(CXCursor definition, const std::string& cpp_name,
                          const std::string& member_base, const std::string& id,
                          std::vector<ir::TemplateParam> template_params = {});

@@ -298,9 +298,9 @@ std::size_t ModuleBuilder::record_node(CXType t, const ir::SourceLocation& where
   bool unnamed = name.empty() || clang_Cursor_isAnonymous(definition);
   if (unnamed && owner != kNoOwner && !field.empty()) {
     const Node& parent = nodes_[owner];
-    std::string base = member_base + (parent.ir.cpp_name.rfind("decltype(", 0) == 0 ? "." : "::");
+    std::string base = member_base + (parent.ir.unnamed_member.empty() ? "::" : ".");
     std::string id = parent.ir.id + "::" + field;
-    return add_struct(definition, "decltype(" + base + field + ")", base + field, id);
+    return add_struct(definition, "", base + field, id);  // named through its member
   }
   std::string qualified = qualified_name(definition);
   return add_struct(definition, "::" + qualified, "::" + qualified, qualified);

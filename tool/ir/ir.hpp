@@ -106,11 +106,14 @@ struct TemplateParam {
 };
 
 struct Struct {
-  std::string id;         // unique in the module: the qualified name, e.g. "shop::v1::Data"
-  std::string cpp_name;   // how generated code names the type: "::shop::v1::Data", or
-                          // "decltype(::Data::internal)" for an unnamed struct
-  bool as_array = false;  // encoded as a msgpack array in declaration order
-  bool strict = false;    // unknown keys are an error instead of being skipped
+  std::string id;        // unique in the module: the qualified name, e.g. "shop::v1::Data"
+  std::string cpp_name;  // the type's qualified name: "::shop::v1::Data"; empty for an unnamed
+                         // struct, which generated code names through `unnamed_member`
+  // An unnamed struct (`struct { ... } internal;`): the member that holds it, as an expression
+  // ("::Data::internal", "::Data::internal.inner" for one nested in another); empty otherwise.
+  std::string unnamed_member;
+  bool as_array = false;                       // encoded as a msgpack array in declaration order
+  bool strict = false;                         // unknown keys are an error instead of being skipped
   std::vector<TemplateParam> template_params;  // a class template: its code is a template too
   // A class template: the structs its instances in this module take as arguments (Envelope<Order>
   // -> "Order"), whose codecs its generated header includes so that using the instance works.
