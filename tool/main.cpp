@@ -38,10 +38,11 @@ std::string find_runtime_include() {
 }  // namespace
 
 #ifdef MSGPACK_GEN_SANITIZED_TOOL
-// The sanitizer build checks the generator's own allocations for leaks; libclang is not
-// instrumented and keeps what it caches until the process ends, which is not ours to report.
+// The sanitizer build checks the generator's own allocations for leaks; libclang and the LLVM
+// library under it are not instrumented and keep what they cache until the process ends, which
+// is not ours to report.
 extern "C" const char* __lsan_default_suppressions() {
-  return "leak:libclang\n";
+  return "leak:libclang\nleak:libLLVM\n";
 }
 #endif
 
