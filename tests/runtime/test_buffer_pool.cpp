@@ -189,6 +189,25 @@ TEST_CASE("prepare() gives room to write and commit() publishes it", "[buffer]")
   CHECK(content(buffer) == "ab");
 }
 
+// The fast path's one compare: room for exactly n more bytes is enough, so a buffer sized for
+// its message (a pooled one, or Buffer(n)) is filled without a reallocation.
+TEST_CASE("prepare() of exactly the room left keeps the memory", "[buffer]") {
+  Buffer buffer(16);
+  const std::uint8_t* memory = buffer.data();
+  std::uint8_t* p = buffer.prepare(16);
+  CHECK(p == memory);
+  CHECK(buffer.capacity() == 16);
+  std::memset(p, 'a', 16);
+  buffer.commit(p + 16);
+
+  buffer.truncate(10);
+  p = buffer.prepare(6);
+  CHECK(p == memory + 10);
+  CHECK(buffer.capacity() == 16);
+  buffer.commit(p);
+  CHECK(buffer.size() == 10);
+}
+
 TEST_CASE("Buffer copies are independent, moves take the memory", "[buffer]") {
   Buffer original;
   original.append("payload", 7);
@@ -558,6 +577,28 @@ TEST_CASE("release_idle_memory frees the shared list and the calling thread's sl
   for (int i = 0; i < 3; ++i) use_buffer(pool, 500);
   CHECK(pool.idle() == 1);
   CHECK(pool.idle_bytes() == 500);
+}
+
+TEST_CASE("a buffer leased again from the shared list no longer counts as idle",
+          "[pool][memory]") {
+  BufferPool pool;
+  {
+    BufferPool::Lease a = pool.acquire();
+    BufferPool::Lease b = pool.acquire();
+    a->reserve(3000);
+    b->reserve(5000);
+  }  // one parks in the calling thread's slot, the other goes to the shared list
+  REQUIRE(pool.idle() == 2);
+  REQUIRE(pool.idle_bytes() == 8000);
+  {
+    BufferPool::Lease first = pool.acquire();
+    BufferPool::Lease second = pool.acquire();
+    CHECK(first->capacity() + second->capacity() == 8000);
+    CHECK(pool.idle() == 0);
+    CHECK(pool.idle_bytes() == 0);  // what max_idle_bytes is checked against
+  }
+  CHECK(pool.idle() == 2);
+  CHECK(pool.idle_bytes() == 8000);
 }
 
 // Compiled only where the pool has thread slots (see the thread_local case below).

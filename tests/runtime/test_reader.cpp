@@ -1169,6 +1169,25 @@ TEST_CASE("the allocation budget counts what decoding newly allocates", "[reader
   CHECK(decode(packed(many), nodes, options).code() == ErrorCode::limit_exceeded);
 }
 
+// The limit is what may be allocated: a message that needs exactly max_allocation bytes decodes,
+// one byte less refuses it.
+TEST_CASE("the allocation budget is inclusive: exactly max_allocation bytes decode",
+          "[reader][limits]") {
+  const Bytes twelve = packed(std::vector<std::int64_t>(12, 7));  // 96 bytes of storage
+  ReaderOptions exact;
+  exact.max_allocation = 96;
+  std::vector<std::int64_t> numbers;
+  const Status status = decode(twelve, numbers, exact);
+  INFO(status.message());
+  CHECK(status.ok());
+  CHECK(numbers == std::vector<std::int64_t>(12, 7));
+
+  ReaderOptions short_by_one;
+  short_by_one.max_allocation = 95;
+  std::vector<std::int64_t> fresh;
+  CHECK(decode(twelve, fresh, short_by_one).code() == ErrorCode::limit_exceeded);
+}
+
 TEST_CASE("a LimitScope lowers every length limit while it lives", "[reader][limits]") {
   Bytes bytes = packed(std::string("twelve bytes"));
   Reader in(bytes.data(), bytes.size());

@@ -10,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -404,4 +405,21 @@ TEST_CASE("marshal appends to what the buffer already holds", "[writer]") {
   const std::uint8_t expected[] = {0xa2, 'a', 'b', 0xcd, 0x03, 0xe8};
   REQUIRE(buffer.size() == sizeof expected);
   CHECK(std::memcmp(buffer.data(), expected, sizeof expected) == 0);
+}
+
+TEST_CASE("payloads over 4 GiB are a length_error before anything is written", "[writer]") {
+  // msgpack lengths are 32-bit: 0xffffffff bytes is the longest str, bin or ext payload.
+  CHECK_NOTHROW(msgpack_gen::detail::check_payload_length(0xffffffffu));
+  if constexpr (sizeof(std::size_t) > sizeof(std::uint32_t)) {
+    const std::size_t too_long = std::size_t{0xffffffffu} + 1;
+    CHECK_THROWS_AS(msgpack_gen::detail::check_payload_length(too_long), std::length_error);
+    // Only the length is looked at: nothing is read from the (far shorter) payload.
+    const char byte = 'x';
+    Buffer buffer;
+    Writer writer(buffer);
+    CHECK_THROWS_AS(writer.str(&byte, too_long), std::length_error);
+    CHECK_THROWS_AS(writer.bin(&byte, too_long), std::length_error);
+    CHECK_THROWS_AS(writer.ext(1, &byte, too_long), std::length_error);
+    CHECK(buffer.empty());
+  }
 }
