@@ -368,6 +368,22 @@ TEST_CASE("integer keys: canonical bytes, any integer width on input, mixed with
   CHECK(back.sync == (1ull << 40));
   CHECK(back.schema_version == std::optional<uint64_t>(12));
   CHECK(back.name == "y");
+
+  // Keys of neither type are skipped with their values, which may look like keys themselves.
+  buffer.clear();
+  w.map_header(3);
+  w.nil();  // a nil key whose value is a string key's bytes
+  w.str("name");
+  w.array_header(1);  // an array key, a map value
+  w.uint(1);
+  w.map_header(0);
+  w.str("name");
+  w.str("z");
+  golden::IntKeys other{};
+  status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), other);
+  INFO(status.message());
+  REQUIRE(status);
+  CHECK(other.name == "z");
 }
 
 // 70 required fields: more than one 64-bit word of "seen" bits. Each missing key is caught,
@@ -398,6 +414,25 @@ TEST_CASE("required fields beyond the 64th are checked", "[required]") {
     std::snprintf(expected, sizeof expected, "f%02d", missing);
     CHECK_THAT(status.message(), Catch::Contains(expected));
   }
+
+  // Keys in reverse order are looked up, not predicted: each lookup marks its own field too.
+  Buffer reversed;
+  Writer out(reversed);
+  out.map_header(70);
+  for (int i = 69; i >= 0; --i) {
+    char key[4];
+    std::snprintf(key, sizeof key, "f%02d", i);
+    out.str(key, 3);
+    out.sint(i);
+  }
+  wide::ManyRequired back{};
+  Status status = msgpack_gen::unmarshal(reversed.data(), reversed.size(), back);
+  INFO(status.message());
+  REQUIRE(status);
+  CHECK(back.f00 == 0);
+  CHECK(back.f63 == 63);
+  CHECK(back.f64 == 64);
+  CHECK(back.f69 == 69);
 }
 
 TEST_CASE("private_fields: private and protected fields are encoded with no friend", "[private]") {
@@ -464,6 +499,23 @@ TEST_CASE("predicted keys: in order, a duplicate after them, a miss mid-way, a f
   CHECK(status.path() == "y");
   CHECK(status.offset() == 6);
 
+  // A renamed field: the path names its key, predicted or looked up, not the C++ member.
+  for (bool predicted : {true, false}) {
+    buffer.clear();
+    w.map_header(predicted ? 1 : 2);
+    if (!predicted) {  // another key first: "username" is then looked up
+      w.str("zero");
+      w.sint(0);
+    }
+    w.str("username");
+    w.sint(5);
+    golden::Tagged tagged{};
+    status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), tagged);
+    INFO((predicted ? "predicted" : "looked up"));
+    CHECK(status.code() == msgpack_gen::ErrorCode::type_mismatch);
+    CHECK(status.path() == "username");
+  }
+
   buffer.clear();
   w.map_header(1);  // fewer pairs than fields: the rest keep their values
   w.str("x");
@@ -472,4 +524,29 @@ TEST_CASE("predicted keys: in order, a duplicate after them, a miss mid-way, a f
   REQUIRE(msgpack_gen::unmarshal(buffer.data(), buffer.size(), point));
   CHECK(point.x == 8);
   CHECK(point.y == 9);
+}
+
+TEST_CASE("predicted keys stop at the map's end, before bytes that spell the next key",
+          "[decode]") {
+  // Tagged's map holds its first field only. The bytes after it (trailing bytes here, the next
+  // value of a stream below) start as Tagged's next key, an omitempty one: they are not Tagged's.
+  Buffer buffer;
+  Writer w(buffer);
+  w.map_header(1);
+  w.str("username");
+  w.str("ann");
+  w.str("note");
+  w.str("not in the map");
+  golden::Tagged tagged{};
+  Status status = msgpack_gen::unmarshal(buffer.data(), buffer.size(), tagged);
+  CHECK(status.code() == ErrorCode::trailing_bytes);
+
+  msgpack_gen::Reader in(buffer.data(), buffer.size());
+  tagged = golden::Tagged{};
+  REQUIRE(msgpack_gen::codec<golden::Tagged>::decode(in, tagged));
+  CHECK(tagged.name == "ann");
+  CHECK_FALSE(tagged.note.has_value());
+  std::string_view next;
+  REQUIRE(in.read_str(next));
+  CHECK(next == "note");
 }
