@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "contract/contract.hpp"
-#include "ir/kinds.hpp"
 #include "contract/json.hpp"
+#include "ir/kinds.hpp"
 
 namespace msgpack_gen::contract {
 namespace {
@@ -54,45 +54,73 @@ Value array_schema(const ir::Module& module, const ir::Type& type) {
   return v;
 }
 
+// A value with no parts: its JSON type from the kind table, bounds for integers, the names or
+// values of an enum, the format of a time point.
+Value scalar_schema(const ir::Type& type, bool as_string, bool strict_enum) {
+  const char* json_type = ir::kind_info(type.kind).json_type;
+  if (type.kind == ir::TypeKind::Enum) {
+    Value values = make_array();
+    for (const ir::Enumerator& e : type.enumerators) {
+      values.items.push_back(as_string ? make_string(e.name) : make_number(e.value));
+    }
+    if (as_string) {
+      Value v = make_object();
+      v.members.emplace_back("enum", values);
+      return v;
+    }
+    Value v = integer_schema(type.bits, type.is_signed);
+    if (strict_enum && !values.items.empty()) v.members.emplace_back("enum", values);
+    return v;
+  }
+  if (std::string_view(json_type) == "integer") {
+    return integer_schema(type.bits, type.is_signed || type.kind == ir::TypeKind::Duration);
+  }
+  Value v = typed(json_type);
+  if (type.kind == ir::TypeKind::Timestamp)
+    v.members.emplace_back("format", make_string("date-time"));
+  return v;
+}
+
+// A str is a JSON string; a bin one in base64.
+Value text_schema(std::string_view family) {
+  Value v = typed("string");
+  if (family == "bin") v.members.emplace_back("contentEncoding", make_string("base64"));
+  return v;
+}
+
+// One schema per position, and nothing after them.
+Value tuple_schema(const ir::Module& module, const ir::Type& type) {
+  Value v = typed("array");
+  Value items = make_array();
+  for (const ir::Type& arg : type.args) items.items.push_back(schema_of(module, arg, false, false));
+  v.members.emplace_back("prefixItems", items);
+  v.members.emplace_back("items", make_bool(false));
+  return v;
+}
+
+// Any of the schemas of `alternatives`.
+Value any_of(std::vector<Value> alternatives) {
+  Value v = make_object();
+  Value any = make_array();
+  any.items = std::move(alternatives);
+  v.members.emplace_back("anyOf", any);
+  return v;
+}
+
 Value schema_of(const ir::Module& module, const ir::Type& type, bool as_string, bool strict_enum) {
-  switch (type.kind) {
-    case ir::TypeKind::Bool:
-      return typed("boolean");
-    case ir::TypeKind::Int:
-    case ir::TypeKind::Duration:
-      return integer_schema(type.bits, type.is_signed || type.kind == ir::TypeKind::Duration);
-    case ir::TypeKind::Float:
-      return typed("number");
-    case ir::TypeKind::String:
-    case ir::TypeKind::StringView:
-      return typed("string");
-    case ir::TypeKind::Bytes: {
-      Value v = typed("string");
-      v.members.emplace_back("contentEncoding", make_string("base64"));
-      return v;
-    }
-    case ir::TypeKind::CArray:
+  const ir::KindInfo& info = ir::kind_info(type.kind);
+  switch (info.shape) {
+    case ir::Shape::Scalar:
+      return scalar_schema(type, as_string, strict_enum);
+    case ir::Shape::Text:
+      return text_schema(info.family);
+    case ir::Shape::Elements:
       if (std::string_view bytes = ir::byte_array_family(type); !bytes.empty()) {
-        bool is_str = bytes == "str";
-        Value v = typed("string");
-        if (!is_str) v.members.emplace_back("contentEncoding", make_string("base64"));
-        return v;
+        return text_schema(bytes);
       }
-      return array_schema(module, type);
-    case ir::TypeKind::Vector:
-    case ir::TypeKind::Array:
-    case ir::TypeKind::Sequence:
-      return array_schema(module, type);
-    case ir::TypeKind::Tuple: {
-      Value v = typed("array");
-      Value items = make_array();
-      for (const ir::Type& arg : type.args)
-        items.items.push_back(schema_of(module, arg, false, false));
-      v.members.emplace_back("prefixItems", items);
-      v.members.emplace_back("items", make_bool(false));
-      return v;
-    }
-    case ir::TypeKind::Map: {
+      return type.kind == ir::TypeKind::Tuple ? tuple_schema(module, type)
+                                              : array_schema(module, type);
+    case ir::Shape::Map: {
       Value v = typed("object");
       if (type.args.size() == 2) {
         v.members.emplace_back("additionalProperties",
@@ -100,52 +128,27 @@ Value schema_of(const ir::Module& module, const ir::Type& type, bool as_string, 
       }
       return v;
     }
-    case ir::TypeKind::Optional:
-    case ir::TypeKind::Pointer: {
-      Value v = make_object();
-      Value any = make_array();
-      if (!type.args.empty())
-        any.items.push_back(schema_of(module, type.args[0], as_string, strict_enum));
-      any.items.push_back(typed("null"));
-      v.members.emplace_back("anyOf", any);
-      return v;
-    }
-    case ir::TypeKind::Variant: {
-      Value v = make_object();
-      Value any = make_array();
-      for (const ir::Type& arg : type.args)
-        any.items.push_back(schema_of(module, arg, false, false));
-      v.members.emplace_back("anyOf", any);
-      return v;
-    }
-    case ir::TypeKind::Enum: {
-      Value values = make_array();
-      for (const ir::Enumerator& e : type.enumerators) {
-        values.items.push_back(as_string ? make_string(e.name) : make_number(e.value));
+    case ir::Shape::Nullable: {
+      std::vector<Value> alternatives;
+      if (!type.args.empty()) {
+        alternatives.push_back(schema_of(module, type.args[0], as_string, strict_enum));
       }
-      if (as_string) {
-        Value v = make_object();
-        v.members.emplace_back("enum", values);
-        return v;
-      }
-      Value v = integer_schema(type.bits, type.is_signed);
-      if (strict_enum && !values.items.empty()) v.members.emplace_back("enum", values);
-      return v;
+      alternatives.push_back(typed("null"));
+      return any_of(std::move(alternatives));
     }
-    case ir::TypeKind::Struct: {
+    case ir::Shape::Variant: {
+      std::vector<Value> alternatives;
+      for (const ir::Type& arg : type.args) {
+        alternatives.push_back(schema_of(module, arg, false, false));
+      }
+      return any_of(std::move(alternatives));
+    }
+    case ir::Shape::Struct: {
       Value v = make_object();
       v.members.emplace_back("$ref", make_string("#/$defs/" + type.struct_id));
       return v;
     }
-    case ir::TypeKind::Timestamp: {
-      Value v = typed("string");
-      v.members.emplace_back("format", make_string("date-time"));
-      return v;
-    }
-    case ir::TypeKind::Nil:
-      return typed("null");
-    case ir::TypeKind::Custom:
-    case ir::TypeKind::Dependent: {
+    case ir::Shape::Opaque: {
       Value v = make_object();
       v.members.emplace_back("description", make_string(type.spelling));
       return v;

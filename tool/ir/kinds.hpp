@@ -38,6 +38,10 @@ struct KindInfo {
   // The runtime header (msgpack_gen/<name>.hpp) with its codec; nullptr for the core that every
   // generated file includes.
   const char* runtime_header;
+  // The JSON type of its values in JSON Schema ("integer", "string", "array"...; a byte C array
+  // is a "string" too); nullptr when the value decides (nullable, variant) or it is not one
+  // type here (a struct's own schema, an opaque type).
+  const char* json_type;
 };
 
 const KindInfo& kind_info(TypeKind kind);
