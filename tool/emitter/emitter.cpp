@@ -38,7 +38,7 @@ std::string emit_private_members(const ir::Module& module, const std::vector<std
   for (const std::string& id : ids) {
     for (const ir::Field& field : module.find(id)->fields) {
       if (!field.is_private) continue;
-      Vars vars{{"tag", field.private_access.tag},
+      Vars vars{{"tag", private_member_tag(module, field)},
                 {"owner", field.private_access.owner_cpp},
                 {"name", field.name},
                 {"member_type", field.private_access.member_type}};

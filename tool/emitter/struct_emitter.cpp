@@ -50,9 +50,10 @@ std::string describe(const ir::Field& field, const std::string& path) {
 
 // How generated code reaches a member of `object`: directly, or through the member pointer a
 // private member's tag hands out (msgpack_gen/access.hpp).
-std::string member_of(const std::string& object, const ir::Field& field) {
+std::string member_of(const ir::Module& module, const std::string& object, const ir::Field& field) {
   if (!field.is_private) return fmt::format("{}.{}", object, field.name);
-  return fmt::format("({}.*member_pointer(members::{}{{}}))", object, field.private_access.tag);
+  return fmt::format("({}.*member_pointer(members::{}{{}}))", object,
+                     private_member_tag(module, field));
 }
 
 // The struct's wire layout (ir/layout.hpp) with the expressions generated code uses for each
@@ -65,7 +66,7 @@ std::vector<WireField> wire_fields(const ir::Module& module, const ir::Struct& s
     wire.path = value.path;
     wire.field = &field;
     std::string object = "value";
-    for (const ir::Field* member : value.members) object = member_of(object, *member);
+    for (const ir::Field* member : value.members) object = member_of(module, object, *member);
     if (value.kind == ir::WireKind::BaseObject) {
       // The base-class subobject is one value of its own.
       wire.encode_expr = fmt::format("static_cast<const {}&>({})", field.type.spelling, object);
@@ -517,6 +518,23 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
 }
 
 }  // namespace
+
+std::string private_member_tag(const ir::Module& module, const ir::Field& field) {
+  for (const ir::Struct& s : module.structs) {
+    std::vector<std::string> tags;  // of the struct's private fields up to `field`
+    for (const ir::Field& f : s.fields) {
+      if (!f.is_private) continue;
+      const std::string base = ir::identifier_from(s.id + "::" + f.name);
+      std::string tag = base;
+      for (int n = 2; std::find(tags.begin(), tags.end(), tag) != tags.end(); ++n) {
+        tag = fmt::format("{}_{}", base, n);
+      }
+      if (&f == &field) return tag;
+      tags.push_back(tag);
+    }
+  }
+  return {};  // not a private field of the module's structs
+}
 
 StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool definitions_in_header) {
   std::vector<WireField> fields = wire_fields(module, s);

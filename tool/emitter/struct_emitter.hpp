@@ -18,6 +18,11 @@ struct StructCode {
 // definitions always stay templates for the header.
 StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool definitions_in_header);
 
+// The tag type (msgpack_gen/access.hpp) through which generated code reaches a private field of
+// one of the module's structs: named after the struct and the member, unique among the struct's
+// private members even for names that differ only in punctuation (`size`, `size_`).
+std::string private_member_tag(const ir::Module& module, const ir::Field& field);
+
 // Whether the struct's code is a template (so its definitions must stay in the header).
 bool is_template_struct(const ir::Struct& s);
 

@@ -80,6 +80,13 @@ std::string anonymous_member(const std::string& owner) {
       owner);
 }
 
+// Whether clang's spelling of a type is that of an unnamed one, "(unnamed struct at f.hpp:3:1)"
+// or "(anonymous namespace)::T", which no code outside the class can write.
+bool names_no_type(const std::string& spelling) {
+  return spelling.find("(unnamed") != std::string::npos ||
+         spelling.find("(anonymous") != std::string::npos;
+}
+
 }  // namespace
 
 ModuleBuilder::ModuleBuilder(Diagnostics& diagnostics, std::string package_dir,
@@ -475,9 +482,7 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   CXCursor declaring = clang_getCursorSemanticParent(member);
   std::string declaring_name =
       canonical_spelling(clang_getCanonicalType(clang_getCursorType(declaring)));
-  if (!s.template_params.empty() || !s.unnamed_member.empty() ||
-      declaring_name.find("(unnamed") != std::string::npos ||
-      declaring_name.find("(anonymous") != std::string::npos) {
+  if (!s.template_params.empty() || !s.unnamed_member.empty() || names_no_type(declaring_name)) {
     diagnostics_.error(where,
                        "field '{}' of {} is not public, and msgpack-gen can reach private "
                        "members only in named, non-template classes; make it public",
@@ -485,8 +490,7 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
     return false;
   }
   std::string member_type = portable_spelling(type);
-  if (member_type.find("(unnamed") != std::string::npos ||
-      member_type.find("(anonymous") != std::string::npos) {
+  if (names_no_type(member_type)) {
     diagnostics_.error(where,
                        "field '{}' of {} is not public and its type has no name msgpack-gen can "
                        "write; make it public or give its type a name",
@@ -496,16 +500,6 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   field.is_private = true;
   field.private_access.owner_cpp = "::" + declaring_name;
   field.private_access.member_type = member_type;
-  // One tag per member, even for names that differ only in punctuation (`size`, `size_`).
-  std::string tag_name = ir::identifier_from(owner + "::" + field.name);
-  auto taken = [&](const std::string& candidate) {
-    return std::any_of(s.fields.begin(), s.fields.end(), [&](const ir::Field& f) {
-      return f.is_private && f.private_access.tag == candidate;
-    });
-  };
-  std::string unique = tag_name;
-  for (int n = 2; taken(unique); ++n) unique = fmt::format("{}_{}", tag_name, n);
-  field.private_access.tag = unique;
   return true;
 }
 

@@ -68,7 +68,6 @@ struct Type {
 // How generated code reaches a member that access control hides (private or protected): a
 // member pointer handed out by an explicit instantiation (msgpack_gen/access.hpp).
 struct PrivateAccess {
-  std::string tag;          // an identifier unique in the module, e.g. "shop_Order_secret"
   std::string owner_cpp;    // the class that declares the member, e.g. "::shop::Order"
   std::string member_type;  // the member's type, spelt so that it compiles anywhere
 };
