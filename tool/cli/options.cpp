@@ -62,6 +62,21 @@ std::string check_standard(const std::string& arg) {
       arg, value);
 }
 
+// The long options that take one value, a file or folder: "--flag VALUE" or "--flag=VALUE".
+struct PathOption {
+  const char* flag;
+  std::string Options::*into;
+};
+constexpr PathOption kPathOptions[] = {
+    {"--root", &Options::root},
+    {"--depfile", &Options::depfile},
+    {"--write-contract", &Options::write_contract},
+    {"--check-contract", &Options::check_contract},
+    {"--json-schema", &Options::json_schema},
+    {"--space-format", &Options::space_format},
+    {"--runtime-include", &Options::runtime_include_dir},
+};
+
 bool is_standard(const std::string& arg) {
   return arg.rfind("-std=", 0) == 0 || arg.rfind("--std=", 0) == 0;
 }
@@ -112,22 +127,13 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       std::string path;
       error = value(arg[1] == '-' ? "--package" : "-p", path);
       options.package_paths.push_back(path);
-    } else if (is("", "--root")) {
-      error = value("--root", options.root);
     } else if (is("-o", "--output")) {
       error = value(arg[1] == '-' ? "--output" : "-o", options.output_dir);
-    } else if (is("", "--depfile")) {
-      error = value("--depfile", options.depfile);
-    } else if (is("", "--write-contract")) {
-      error = value("--write-contract", options.write_contract);
-    } else if (is("", "--check-contract")) {
-      error = value("--check-contract", options.check_contract);
-    } else if (is("", "--json-schema")) {
-      error = value("--json-schema", options.json_schema);
-    } else if (is("", "--space-format")) {
-      error = value("--space-format", options.space_format);
-    } else if (is("", "--runtime-include")) {
-      error = value("--runtime-include", options.runtime_include_dir);
+    } else if (const auto* named =
+                   std::find_if(std::begin(kPathOptions), std::end(kPathOptions),
+                                [&](const PathOption& option) { return is("", option.flag); });
+               named != std::end(kPathOptions)) {
+      error = value(named->flag, options.*(named->into));
     } else if (is_standard(arg)) {
       error = check_standard(arg);
       options.clang_args.push_back(arg[1] == '-' ? arg.substr(1) : arg);  // --std=X: -std=X

@@ -41,6 +41,26 @@ class Parser {
     }
     return false;
   }
+  // Consumes `c` if it is the next character.
+  bool take(char c) {
+    if (at_ >= text_.size() || text_[at_] != c) return false;
+    ++at_;
+    return true;
+  }
+  // The comma-separated items of an object or an array, after its opening bracket and up to
+  // `close`; `parse_item` reads one.
+  template <class ParseItem>
+  bool parse_items(char close, ParseItem parse_item) {
+    skip_space();
+    if (take(close)) return true;
+    for (;;) {
+      if (!parse_item()) return false;
+      skip_space();
+      if (take(',')) continue;
+      if (take(close)) return true;
+      return fail(fmt::format("expected ',' or '{}'", close));
+    }
+  }
   void skip_space() {
     while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
   }
@@ -100,56 +120,27 @@ class Parser {
     if (c == '{') {
       ++at_;
       value.kind = Value::Object;
-      skip_space();
-      if (at_ < text_.size() && text_[at_] == '}') {
-        ++at_;
-        return true;
-      }
-      for (;;) {
-        skip_space();
+      return parse_items('}', [&] {
         std::string key;
+        Value member;
+        skip_space();
         if (!parse_string(key)) return false;
         skip_space();
-        if (at_ >= text_.size() || text_[at_] != ':') return fail("expected ':'");
-        ++at_;
-        Value member;
+        if (!take(':')) return fail("expected ':'");
         if (!parse_value(member)) return false;
         value.members.emplace_back(std::move(key), std::move(member));
-        skip_space();
-        if (at_ < text_.size() && text_[at_] == ',') {
-          ++at_;
-          continue;
-        }
-        if (at_ < text_.size() && text_[at_] == '}') {
-          ++at_;
-          return true;
-        }
-        return fail("expected ',' or '}'");
-      }
+        return true;
+      });
     }
     if (c == '[') {
       ++at_;
       value.kind = Value::Array;
-      skip_space();
-      if (at_ < text_.size() && text_[at_] == ']') {
-        ++at_;
-        return true;
-      }
-      for (;;) {
+      return parse_items(']', [&] {
         Value item;
         if (!parse_value(item)) return false;
         value.items.push_back(std::move(item));
-        skip_space();
-        if (at_ < text_.size() && text_[at_] == ',') {
-          ++at_;
-          continue;
-        }
-        if (at_ < text_.size() && text_[at_] == ']') {
-          ++at_;
-          return true;
-        }
-        return fail("expected ',' or ']'");
-      }
+        return true;
+      });
     }
     if (c == '"') {
       value.kind = Value::String;
@@ -215,6 +206,22 @@ std::string quoted(const std::string& text) {
   return out + "\"";
 }
 
+// An array or object of n items, each on its own line indented two more than `indent`.
+template <class PrettyItem>
+std::string pretty_items(char open, char close, std::size_t n, int indent, PrettyItem item) {
+  if (n == 0) return {open, close};
+  std::string out(1, open);
+  for (std::size_t i = 0; i < n; ++i) {
+    out += i == 0 ? "\n" : ",\n";
+    out.append(static_cast<std::size_t>(indent + 2), ' ');
+    out += item(i);
+  }
+  out += '\n';
+  out.append(static_cast<std::size_t>(indent), ' ');
+  out += close;
+  return out;
+}
+
 std::string pretty(const Value& value, int indent) {
   switch (value.kind) {
     case Value::Null:
@@ -225,34 +232,13 @@ std::string pretty(const Value& value, int indent) {
       return std::to_string(value.number);
     case Value::String:
       return quoted(value.string);
-    case Value::Array: {
-      if (value.items.empty()) return "[]";
-      std::string out = "[";
-      for (std::size_t i = 0; i < value.items.size(); ++i) {
-        out += i == 0 ? "\n" : ",\n";
-        out.append(static_cast<std::size_t>(indent + 2), ' ');
-        out += pretty(value.items[i], indent + 2);
-      }
-      out += '\n';
-      out.append(static_cast<std::size_t>(indent), ' ');
-      out += ']';
-      return out;
-    }
-    case Value::Object: {
-      if (value.members.empty()) return "{}";
-      std::string out = "{";
-      for (std::size_t i = 0; i < value.members.size(); ++i) {
-        out += i == 0 ? "\n" : ",\n";
-        out.append(static_cast<std::size_t>(indent + 2), ' ');
-        out += quoted(value.members[i].first);
-        out += ": ";
-        out += pretty(value.members[i].second, indent + 2);
-      }
-      out += '\n';
-      out.append(static_cast<std::size_t>(indent), ' ');
-      out += '}';
-      return out;
-    }
+    case Value::Array:
+      return pretty_items('[', ']', value.items.size(), indent,
+                          [&](std::size_t i) { return pretty(value.items[i], indent + 2); });
+    case Value::Object:
+      return pretty_items('{', '}', value.members.size(), indent, [&](std::size_t i) {
+        return quoted(value.members[i].first) + ": " + pretty(value.members[i].second, indent + 2);
+      });
   }
   return "null";
 }

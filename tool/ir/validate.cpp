@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace msgpack_gen::ir {
 namespace {
@@ -61,21 +62,19 @@ void Validator::check_tags(const Struct& s) {
 // Options that have no meaning when positions, not keys, identify the fields.
 void Validator::check_array_mode(const Struct& s) {
   for (const Field& field : s.fields) {
-    if (field.required) {
-      error(field.location,
-            "field '{}': required has no meaning in as_array struct {} (a shorter array keeps "
-            "the trailing fields)",
-            field.name, s.id);
-    }
-    if (field.inline_fields) {
-      error(field.location, "field '{}': inline cannot be used in as_array struct {}", field.name,
-            s.id);
-    }
-    if (field.omit_empty) {
-      error(field.location,
-            "field '{}': omitempty cannot be used in as_array struct {} (positions must not "
-            "shift)",
-            field.name, s.id);
+    // Each key-only option the field has, and why a position gives it no meaning.
+    const std::pair<bool, const char*> options[] = {
+        {field.required,
+         "required has no meaning in as_array struct {} (a shorter array keeps "
+         "the trailing fields)"},
+        {field.inline_fields, "inline cannot be used in as_array struct {}"},
+        {field.omit_empty,
+         "omitempty cannot be used in as_array struct {} (positions must not shift)"},
+    };
+    for (const auto& [used, problem] : options) {
+      if (used)
+        error(field.location, "field '{}': {}", field.name,
+              fmt::format(fmt::runtime(problem), s.id));
     }
   }
   if (s.strict) {

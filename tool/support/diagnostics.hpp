@@ -65,28 +65,26 @@ class Diagnostics {
   void note(std::string_view text) { report(Severity::Note, {}, text); }
 
   // The same with the text formatted by fmt: error(where, "field '{}' is const", name).
+  template <class... Args>
+  using Format = fmt::format_string<Args...>;
   template <class Arg, class... Args>
-  void error(const ir::SourceLocation& where, fmt::format_string<Arg, Args...> format, Arg&& arg,
+  void error(const ir::SourceLocation& where, Format<Arg, Args...> format, Arg&& arg,
              Args&&... args) {
-    error(where, std::string_view(
-                     fmt::format(format, std::forward<Arg>(arg), std::forward<Args>(args)...)));
+    report(Severity::Error, where, fmt::vformat(format, fmt::make_format_args(arg, args...)));
   }
   template <class Arg, class... Args>
-  void error(fmt::format_string<Arg, Args...> format, Arg&& arg, Args&&... args) {
-    error(
-        std::string_view(fmt::format(format, std::forward<Arg>(arg), std::forward<Args>(args)...)));
+  void error(Format<Arg, Args...> format, Arg&& arg, Args&&... args) {
+    report(Severity::Error, {}, fmt::vformat(format, fmt::make_format_args(arg, args...)));
   }
   template <class Arg, class... Args>
-  void warning(const ir::SourceLocation& where, fmt::format_string<Arg, Args...> format, Arg&& arg,
+  void warning(const ir::SourceLocation& where, Format<Arg, Args...> format, Arg&& arg,
                Args&&... args) {
-    warning(where, std::string_view(
-                       fmt::format(format, std::forward<Arg>(arg), std::forward<Args>(args)...)));
+    report(Severity::Warning, where, fmt::vformat(format, fmt::make_format_args(arg, args...)));
   }
   template <class Arg, class... Args>
-  void note(const ir::SourceLocation& where, fmt::format_string<Arg, Args...> format, Arg&& arg,
+  void note(const ir::SourceLocation& where, Format<Arg, Args...> format, Arg&& arg,
             Args&&... args) {
-    note(where, std::string_view(
-                    fmt::format(format, std::forward<Arg>(arg), std::forward<Args>(args)...)));
+    report(Severity::Note, where, fmt::vformat(format, fmt::make_format_args(arg, args...)));
   }
 
   std::size_t errors() const { return errors_; }
