@@ -271,3 +271,20 @@ TEST_CASE("render: indentation follows the template, as a printer's does", "[emi
     CHECK(emitter::render("  g($v$)\n", {{"v", "1,\n2"}}) == "  g(1,\n2)\n");
   }
 }
+
+TEST_CASE("private members get one tag each, unique even when names differ in punctuation",
+          "[emitter]") {
+  ir::Struct s = point_struct();
+  for (ir::Field& f : s.fields) {
+    f.is_private = true;
+    f.private_access.owner_cpp = "::geo::Point";
+    f.private_access.member_type = "int32_t";
+  }
+  s.fields[0].name = "size";
+  s.fields[1].name = "size_";  // identifier_from("geo::Point::size_") is "geo_Point_size" too
+  std::string code = generate(one_struct_module(s));
+  CHECK_THAT(code, Catch::Contains("(value.*member_pointer(members::geo_Point_size{}))"));
+  CHECK_THAT(code, Catch::Contains("(value.*member_pointer(members::geo_Point_size_2{}))"));
+  CHECK_THAT(code,
+             Catch::Contains("expose_member<members::geo_Point_size_2, &::geo::Point::size_>"));
+}
