@@ -61,14 +61,14 @@ TEST_CASE("a map-mode struct: a constant header and pre-encoded keys", "[emitter
       code,
       Catch::Contains(
           R"(encode_fields(out, value, std::string_view("\x82", 1));  // map header: 2 fields)"));
-  CHECK_THAT(code, Catch::Contains("p = encode::put_raw(p, prefix);"));
+  CHECK_THAT(code, Catch::Contains("p = gen::encode::put_raw(p, prefix);"));
   CHECK_THAT(code, Catch::Contains(R"(kX[] = "\xa1x";)"));
   // the renamed key: fixstr of 3 then "why"
   CHECK_THAT(code, Catch::Contains(R"(kY[] = "\xa3why";)"));
   CHECK_THAT(code, Catch::Contains("if (std::memcmp(key.data(), \"why\", 3) == 0)"));
   // Scalar fields are one run: one capacity check, then unchecked writes.
   CHECK_THAT(code, Catch::Contains("x, y: one capacity check for the run"));
-  CHECK_THAT(code, Catch::Contains("p = encode::put_raw(p, kY);"));
+  CHECK_THAT(code, Catch::Contains("p = gen::encode::put_raw(p, kY);"));
   CHECK_THAT(code, Catch::Contains("return read_value(in, value.y) ? 1 : kFieldFailed;"));
 }
 
@@ -147,7 +147,7 @@ TEST_CASE("inline fields are flattened into the parent's keys", "[emitter]") {
   module.structs = {inner, outer};
   std::string code = generate(module);
   CHECK_THAT(code, Catch::Contains("kFieldCount = 3"));
-  CHECK_THAT(code, Catch::Contains("p = encode::put(p, value.meta.version);"));
+  CHECK_THAT(code, Catch::Contains("p = gen::encode::put(p, value.meta.version);"));
   CHECK_THAT(code, Catch::Contains("if (std::memcmp(key.data(), \"version\", 7) == 0)"));
 }
 
@@ -283,8 +283,8 @@ TEST_CASE("private members get one tag each, unique even when names differ in pu
   s.fields[0].name = "size";
   s.fields[1].name = "size_";  // identifier_from("geo::Point::size_") is "geo_Point_size" too
   std::string code = generate(one_struct_module(s));
-  CHECK_THAT(code, Catch::Contains("(value.*member_pointer(members::geo_Point_size{}))"));
-  CHECK_THAT(code, Catch::Contains("(value.*member_pointer(members::geo_Point_size_2{}))"));
-  CHECK_THAT(code,
-             Catch::Contains("expose_member<members::geo_Point_size_2, &::geo::Point::size_>"));
+  CHECK_THAT(code, Catch::Contains("(value.*member_pointer(gen::members::geo_Point_size{}))"));
+  CHECK_THAT(code, Catch::Contains("(value.*member_pointer(gen::members::geo_Point_size_2{}))"));
+  CHECK_THAT(
+      code, Catch::Contains("expose_member<gen::members::geo_Point_size_2, &::geo::Point::size_>"));
 }

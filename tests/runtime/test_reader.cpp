@@ -1277,12 +1277,13 @@ TEST_CASE("integers decode alike at every offset, near the start and at the end 
   CHECK(in.status().code() == ErrorCode::out_of_range);
 }
 
-TEST_CASE("match_key() takes only the exact pre-encoded key with a value after it",
-          "[reader][keys]") {
+TEST_CASE(
+    "msgpack_gen::gen::match_key() takes only the exact pre-encoded key with a value after it",
+    "[reader][keys]") {
   static constexpr char kName[] = "\xa4name";
   const Bytes pair = {0xa4, 'n', 'a', 'm', 'e', 0x2a};
   Reader in(pair.data(), pair.size());
-  CHECK(in.match_key(kName));
+  CHECK(msgpack_gen::gen::match_key(in, kName));
   CHECK(in.offset() == 5);
   int value = 0;
   CHECK(in.read_int(value));
@@ -1294,7 +1295,7 @@ TEST_CASE("match_key() takes only the exact pre-encoded key with a value after i
        {Bytes{0xa4, 'n', 'a', 'm', 'x', 0x2a}, Bytes{0xd9, 0x04, 'n', 'a', 'm', 'e', 0x2a},
         Bytes{0xa4, 'n', 'a', 'm', 'e'}, Bytes{0xa4, 'n', 'a'}, Bytes{}}) {
     Reader other(bytes.data(), bytes.size());
-    CHECK_FALSE(other.match_key(kName));
+    CHECK_FALSE(msgpack_gen::gen::match_key(other, kName));
     CHECK(other.offset() == 0);
     CHECK_FALSE(other.failed());
   }
@@ -1302,6 +1303,6 @@ TEST_CASE("match_key() takes only the exact pre-encoded key with a value after i
   static constexpr char kSync[] = "\x01";
   const Bytes int_pair = {0x01, 0x05};
   Reader ints(int_pair.data(), int_pair.size());
-  CHECK(ints.match_key(kSync));
+  CHECK(msgpack_gen::gen::match_key(ints, kSync));
   CHECK(ints.offset() == 1);
 }

@@ -61,17 +61,20 @@ void collect_runtime(const ir::Type& type, std::set<std::string>& parts) {
 }
 
 std::string runtime_includes(const ir::Module& module, const std::vector<std::string>& ids) {
-  // The entry points (marshal, unmarshal) with the buffer, reader, writer and scalar codecs, and
-  // the bounded writes of generated code; only what the code uses (BufferPool, with <mutex>
-  // and <atomic>, is the caller's to include).
-  std::set<std::string> parts{"bounded", "marshal"};
+  // The entry points (marshal, unmarshal) with the buffer, reader, writer and scalar codecs;
+  // only what the code uses (BufferPool, with <mutex> and <atomic>, is the caller's to include).
+  std::set<std::string> parts{"marshal"};
+  // The codegen interface (msgpack_gen::gen): the bounded writes, and member access for private
+  // members. The key prediction (gen/decode.hpp) comes with every codec (codec.hpp).
+  std::set<std::string> gen_parts{"gen/bounded"};
   for (const std::string& id : ids) {
     for (const ir::Field& field : module.find(id)->fields) {
       collect_runtime(field.type, parts);
-      if (field.is_private) parts.insert("access");
+      if (field.is_private) gen_parts.insert("gen/access");
     }
   }
   if (parts.count("msgpack_gen")) parts = {"msgpack_gen"};
+  parts.insert(gen_parts.begin(), gen_parts.end());
   std::string text;
   for (const std::string& name : parts) text += print("file.runtime_include", {{"name", name}});
   return text;

@@ -49,10 +49,10 @@ std::string describe(const ir::Field& field, const std::string& path) {
 }
 
 // How generated code reaches a member of `object`: directly, or through the member pointer a
-// private member's tag hands out (msgpack_gen/access.hpp).
+// private member's tag hands out (msgpack_gen/gen/access.hpp).
 std::string member_of(const ir::Module& module, const std::string& object, const ir::Field& field) {
   if (!field.is_private) return fmt::format("{}.{}", object, field.name);
-  return fmt::format("({}.*member_pointer(members::{}{{}}))", object,
+  return fmt::format("({}.*member_pointer(gen::members::{}{{}}))", object,
                      private_member_tag(module, field));
 }
 
@@ -164,7 +164,7 @@ std::string read_call(const WireField& wire) {
   return fmt::format("read_value(in, {})", target);
 }
 
-// Fields whose encoded size has a cheap bound (runtime's encode::max_size): a run of them is
+// Fields whose encoded size has a cheap bound (runtime's gen::encode::max_size): a run of them is
 // written with one capacity check.
 bool is_bounded(const ir::Struct& s, const WireField& wire) {
   if (wire.inlined || !wire.encode_expr.empty() || wire.field->as_string) return false;
@@ -188,9 +188,9 @@ std::string emit_bounded_run(const std::string& snippet_file,
   for (std::size_t i = 0; i < run.size(); ++i) {
     const WireField& wire = *run[i];
     names += (i ? ", " : "") + wire.path;
-    terms.push_back(
-        with_keys ? fmt::format("sizeof {} - 1 + encode::max_size({})", wire.constant, wire.member)
-                  : fmt::format("encode::max_size({})", wire.member));
+    terms.push_back(with_keys ? fmt::format("sizeof {} - 1 + gen::encode::max_size({})",
+                                            wire.constant, wire.member)
+                              : fmt::format("gen::encode::max_size({})", wire.member));
     bool omit = with_keys && wire.field->omit_empty;
     puts += print(snippet_file + (omit ? ".bounded_omitempty_field" : ".bounded_field"),
                   {{"comment", wire.comment},

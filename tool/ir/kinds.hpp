@@ -30,8 +30,8 @@ struct KindInfo {
   // The wire family a contract records when the kind fixes it ("bool", "str", "array"...);
   // nullptr when the type decides (int or uint by sign, a struct's id, a custom type's name).
   const char* family;
-  // Whether encode::max_size bounds its encoded size cheaply, so generated code writes a run of
-  // such fields under one capacity check.
+  // Whether gen::encode::max_size bounds its encoded size cheaply, so generated code writes a run
+  // of such fields under one capacity check.
   bool cheap_bound;
   // Whether a ",limit=N" tag bounds something in it (a length); for Nullable, its value decides.
   bool has_length;

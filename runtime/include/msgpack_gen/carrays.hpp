@@ -20,9 +20,9 @@
 #include <string_view>
 #include <type_traits>
 
-#include "msgpack_gen/bounded.hpp"
 #include "msgpack_gen/codec.hpp"
 #include "msgpack_gen/containers.hpp"
+#include "msgpack_gen/gen/bounded.hpp"
 
 namespace msgpack_gen {
 
@@ -84,9 +84,10 @@ struct codec<T[N]> {
       }
       // Numbers: the header and every element in one capacity check, like std::vector's.
       Buffer& buffer = out.buffer();
-      std::uint8_t* p = buffer.prepare(encode::kMaxHeaderSize + N * encode::max_size(T{}));
-      p = encode::array_header(p, static_cast<std::uint32_t>(N));
-      for (const T& item : value) p = encode::put(p, item);
+      std::uint8_t* p =
+          buffer.prepare(gen::encode::kMaxHeaderSize + N * gen::encode::max_size(T{}));
+      p = gen::encode::array_header(p, static_cast<std::uint32_t>(N));
+      for (const T& item : value) p = gen::encode::put(p, item);
       buffer.commit(p);
     } else {
       out.array_header(static_cast<std::uint32_t>(N));

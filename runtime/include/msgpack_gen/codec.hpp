@@ -28,6 +28,7 @@
 #include <utility>
 
 #include "msgpack_gen/detail/copy.hpp"
+#include "msgpack_gen/gen/decode.hpp"
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/writer.hpp"
 
@@ -183,34 +184,6 @@ inline bool read_value_limited(Reader& in, std::uint32_t limit, T& value) {
   return codec<T>::decode(in, value);
 }
 
-// What a generated decode_field() returns when the key is not one of the struct's fields, or
-// when decoding the field's value failed (the reader holds the error). Otherwise: the index.
-inline constexpr int kUnknownField = -1;
-inline constexpr int kFieldFailed = -2;
-
-// The rest of a map-mode struct whose keys are strings and whose unknown keys are skipped, after
-// its generated decode() read the map header, entered it and matched the first `done` of the
-// `count` pairs by predicting their keys: each remaining key is looked up by the codec's
-// decode_field(). Leaves the map. Structs with integer keys, required fields, `strict` or a
-// readExtraField hook get a loop of their own.
-template <class Codec, class T>
-bool decode_rest_by_key(Reader& in, T& value, std::uint32_t done, std::uint32_t count) {
-  for (std::uint32_t i = done; i < count; ++i) {
-    std::string_view key;
-    if (in.read_key(key)) {
-      int field = Codec::decode_field(in, key, value);
-      if (field >= 0) continue;
-      if (field == kFieldFailed) return in.in_field(key);
-      if (!in.skip()) return in.in_field(key);  // an unknown key
-      continue;
-    }
-    if (in.failed()) return false;
-    if (!in.skip() || !in.skip()) return false;  // a key of another type, and its value
-  }
-  in.leave();
-  return true;
-}
-
 // A whole map-mode struct by key lookup alone, for codecs written by hand that provide
 // decode_field() the way generated ones do.
 template <class Codec, class T>
@@ -218,7 +191,7 @@ bool decode_map_by_key(Reader& in, T& value) {
   std::uint32_t count = 0;
   if (!in.read_map_header(count)) return false;
   if (!in.enter()) return false;
-  return decode_rest_by_key<Codec>(in, value, 0, count);
+  return gen::decode_rest_by_key<Codec>(in, value, 0, count);
 }
 
 // Enumerator names for enums written as strings (the as_string tag); generated per enum:

@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "msgpack_gen/bounded.hpp"
 #include "msgpack_gen/codec.hpp"
 #include "msgpack_gen/detail/payload.hpp"
+#include "msgpack_gen/gen/bounded.hpp"
 
 namespace msgpack_gen {
 
@@ -48,14 +48,15 @@ struct map_codec {
 
   static void encode(Writer& out, const Map& value) {
     out.map_header(static_cast<std::uint32_t>(value.size()));
-    if constexpr (encode::is_bounded_v<K> && encode::is_bounded_v<V>) {
+    if constexpr (gen::encode::is_bounded_v<K> && gen::encode::is_bounded_v<V>) {
       // Strings, numbers, bools: one capacity check per entry, key and value together.
       if (out.puts_numbers_directly<K>() && out.puts_numbers_directly<V>()) {
         Buffer& buffer = out.buffer();
         for (const auto& [key, item] : value) {
-          std::uint8_t* p = buffer.prepare(encode::max_size(key) + encode::max_size(item));
-          p = encode::put(p, key);
-          p = encode::put(p, item);
+          std::uint8_t* p =
+              buffer.prepare(gen::encode::max_size(key) + gen::encode::max_size(item));
+          p = gen::encode::put(p, key);
+          p = gen::encode::put(p, item);
           buffer.commit(p);
         }
         return;
@@ -128,9 +129,9 @@ struct codec<std::vector<T, A>> {
       // Numbers: the header and every element in one capacity check.
       Buffer& buffer = out.buffer();
       std::uint8_t* p =
-          buffer.prepare(encode::kMaxHeaderSize + value.size() * encode::max_size(T{}));
-      p = encode::array_header(p, static_cast<std::uint32_t>(value.size()));
-      for (const T& item : value) p = encode::put(p, item);
+          buffer.prepare(gen::encode::kMaxHeaderSize + value.size() * gen::encode::max_size(T{}));
+      p = gen::encode::array_header(p, static_cast<std::uint32_t>(value.size()));
+      for (const T& item : value) p = gen::encode::put(p, item);
       buffer.commit(p);
     } else {
       out.array_header(static_cast<std::uint32_t>(value.size()));

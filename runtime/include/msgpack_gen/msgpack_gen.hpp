@@ -2,9 +2,7 @@
 // version.
 #pragma once
 
-#include "msgpack_gen/access.hpp"
 #include "msgpack_gen/annotate.hpp"
-#include "msgpack_gen/bounded.hpp"
 #include "msgpack_gen/buffer.hpp"
 #include "msgpack_gen/carrays.hpp"
 #include "msgpack_gen/chrono.hpp"

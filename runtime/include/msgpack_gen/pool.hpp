@@ -151,10 +151,16 @@ class BufferPool {
 
   // Idle buffers: the shared list and every thread's slot. A snapshot: other threads may change
   // it at once.
-  std::size_t idle() const { return count_idle().buffers; }
+  std::size_t idle() const {
+    return count_idle().buffers;
+  }
   // Their total capacity, in bytes: the memory the pool keeps while nothing is leased out.
-  std::size_t idle_bytes() const { return count_idle().bytes; }
-  const Options& options() const noexcept { return options_; }
+  std::size_t idle_bytes() const {
+    return count_idle().bytes;
+  }
+  const Options& options() const noexcept {
+    return options_;
+  }
 
  private:
   // Each thread parks the buffer it returned last in a slot of its own, so a thread that marshals

@@ -114,7 +114,17 @@ struct ReaderOptions {
   std::size_t max_allocation = static_cast<std::size_t>(-1);
 };
 
+class Reader;
+namespace gen {
+template <std::size_t N>
+bool match_key(Reader& in, const char (&encoded)[N]) noexcept;
+}  // namespace gen
+
 class Reader {
+  // Generated decoders' key prediction reads the input directly (gen/decode.hpp).
+  template <std::size_t N>
+  friend bool gen::match_key(Reader& in, const char (&encoded)[N]) noexcept;
+
   // Length limits by kind of value (ReaderOptions), lowered for a field by LimitScope.
   enum : int { kStr = 0, kBin = 1, kArray = 2, kMap = 3 };
   struct Limits {
@@ -363,22 +373,6 @@ class Reader {
     // A fixstr goes straight to read_str()'s own fast path, without next_is_str()'s compares.
     if (MSGPACK_GEN_LIKELY(pos_ != end_ && (*pos_ & 0xe0) == 0xa0)) return read_str(key);
     return next_is_str() && read_str(key);
-  }
-
-  // Generated decoders predict keys: encoders write them in declaration order. True, past the
-  // key, when the next bytes are exactly `encoded` (a key's pre-encoded str or int, with its
-  // terminating NUL in N) and a byte of its value follows; false, consuming nothing, otherwise
-  // (the caller then reads the key the general way, which reports any error). A key written in
-  // another form than the canonical one (str8 for a short key) is not matched here, only there.
-  template <std::size_t N>
-  MSGPACK_GEN_ALWAYS_INLINE bool match_key(const char (&encoded)[N]) noexcept {
-    constexpr std::size_t n = N - 1;
-    static_assert(n > 0, "a pre-encoded key holds at least its header");
-    if (MSGPACK_GEN_LIKELY(remaining() > n && std::memcmp(pos_, encoded, n) == 0)) {
-      pos_ += n;
-      return true;
-    }
-    return false;
   }
 
   // A bin (or str) as a view into the input.

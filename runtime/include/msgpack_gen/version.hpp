@@ -12,8 +12,8 @@
   (MSGPACK_GEN_VERSION_MAJOR * 10000 + MSGPACK_GEN_VERSION_MINOR * 100 + MSGPACK_GEN_VERSION_PATCH)
 
 // The generated-code ABI: what generated code relies on in these headers (codec<T>, Writer and
-// Reader members, the bounded writes, the entry points). It goes up when these headers change in
-// a way that breaks code generated before; it does not follow the release version. msgpack-gen
-// writes this number into every header it generates, which static_asserts that the runtime it is
-// compiled against has the same.
-#define MSGPACK_GEN_CODEGEN_ABI 1
+// Reader members, the namespace msgpack_gen::gen in gen/*.hpp, the entry points). It goes up when
+// these headers change in a way that breaks code generated before; it does not follow the release
+// version. msgpack-gen writes this number into every header it generates, which static_asserts that
+// the runtime it is compiled against has the same.
+#define MSGPACK_GEN_CODEGEN_ABI 2

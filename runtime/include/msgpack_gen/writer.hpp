@@ -13,199 +13,9 @@
 #include "msgpack_gen/detail/copy.hpp"
 #include "msgpack_gen/detail/payload.hpp"
 #include "msgpack_gen/endian.hpp"
+#include "msgpack_gen/gen/wire.hpp"
 
 namespace msgpack_gen {
-
-// Unchecked encoders: each writes at p, which must have room for the worst case, and returns
-// the byte after what it wrote. The Writer checks capacity and calls these.
-namespace encode {
-
-constexpr std::size_t kMaxIntSize = 9;     // 0xcf + 8 bytes
-constexpr std::size_t kMaxHeaderSize = 5;  // 0xdb/0xdd/0xdf + 4 bytes
-
-inline std::uint8_t* wide_uint(std::uint8_t* p, std::uint64_t v) noexcept {
-  if (v <= 0xff) {
-    p[0] = 0xcc;
-    p[1] = static_cast<std::uint8_t>(v);
-    return p + 2;
-  }
-  if (v <= 0xffff) {
-    *p = 0xcd;
-    return endian::store(p + 1, static_cast<std::uint16_t>(v));
-  }
-  if (v <= 0xffffffffu) {
-    *p = 0xce;
-    return endian::store(p + 1, static_cast<std::uint32_t>(v));
-  }
-  *p = 0xcf;
-  return endian::store(p + 1, v);
-}
-
-// positive fixint inline, the rest out of line: most numbers are small.
-MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* uint(std::uint8_t* p, std::uint64_t v) noexcept {
-  if (MSGPACK_GEN_LIKELY(v < 0x80)) {
-    *p = static_cast<std::uint8_t>(v);
-    return p + 1;
-  }
-  return wide_uint(p, v);
-}
-
-inline std::uint8_t* wide_sint(std::uint8_t* p, std::int64_t v) noexcept {
-  if (v >= 0) return wide_uint(p, static_cast<std::uint64_t>(v));
-  if (v >= -32) {
-    *p = static_cast<std::uint8_t>(v);
-    return p + 1;
-  }
-  if (v >= -128) {
-    p[0] = 0xd0;
-    p[1] = static_cast<std::uint8_t>(v);
-    return p + 2;
-  }
-  if (v >= -32768) {
-    *p = 0xd1;
-    return endian::store(p + 1, static_cast<std::uint16_t>(v));
-  }
-  if (v >= INT32_MIN) {
-    *p = 0xd2;
-    return endian::store(p + 1, static_cast<std::uint32_t>(v));
-  }
-  *p = 0xd3;
-  return endian::store(p + 1, static_cast<std::uint64_t>(v));
-}
-MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* sint(std::uint8_t* p, std::int64_t v) noexcept {
-  if (MSGPACK_GEN_LIKELY(static_cast<std::uint64_t>(v) < 0x80)) {  // 0..127
-    *p = static_cast<std::uint8_t>(v);
-    return p + 1;
-  }
-  return wide_sint(p, v);
-}
-
-inline std::uint8_t* f32(std::uint8_t* p, float v) noexcept {
-  std::uint32_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  *p = 0xca;
-  return endian::store(p + 1, bits);
-}
-
-inline std::uint8_t* f64(std::uint8_t* p, double v) noexcept {
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  *p = 0xcb;
-  return endian::store(p + 1, bits);
-}
-
-// msgpack-c 4's form of a float: a value that is an integer in the 64-bit ranges is written as
-// that integer (3.0 as 3, -0.0 as 0), anything else (fractions, NaN, infinities, large values)
-// as the float itself. Needs 9 bytes.
-template <class F>
-inline std::uint8_t* float_as_msgpack_c(std::uint8_t* p, F v) noexcept {
-  constexpr F kTwoTo64 = static_cast<F>(18446744073709551616.0);  // exact in float and double
-  constexpr F kMinusTwoTo63 = static_cast<F>(-9223372036854775808.0);
-  if (v >= F(0) && v < kTwoTo64 && static_cast<F>(static_cast<std::uint64_t>(v)) == v) {
-    return uint(p, static_cast<std::uint64_t>(v));
-  }
-  if (v < F(0) && v >= kMinusTwoTo63 && static_cast<F>(static_cast<std::int64_t>(v)) == v) {
-    return sint(p, static_cast<std::int64_t>(v));
-  }
-  if constexpr (sizeof(F) == sizeof(float)) {
-    return f32(p, v);
-  } else {
-    return f64(p, v);
-  }
-}
-
-// A header with a fix form (fix_base | n for n <= fix_max) and 16/32-bit forms.
-inline std::uint8_t* header(std::uint8_t* p, std::uint32_t n, std::uint8_t fix_base,
-                            std::uint32_t fix_max, std::uint8_t marker16) noexcept {
-  if (n <= fix_max) {
-    *p = static_cast<std::uint8_t>(fix_base | n);
-    return p + 1;
-  }
-  if (n <= 0xffff) {
-    *p = marker16;
-    return endian::store(p + 1, static_cast<std::uint16_t>(n));
-  }
-  *p = static_cast<std::uint8_t>(marker16 + 1);
-  return endian::store(p + 1, n);
-}
-
-inline std::uint8_t* array_header(std::uint8_t* p, std::uint32_t n) noexcept {
-  return header(p, n, 0x90, 15, 0xdc);
-}
-inline std::uint8_t* map_header(std::uint8_t* p, std::uint32_t n) noexcept {
-  return header(p, n, 0x80, 15, 0xde);
-}
-
-inline std::uint8_t* long_str_header(std::uint8_t* p, std::uint32_t n) noexcept {
-  if (n <= 0xff) {
-    p[0] = 0xd9;
-    p[1] = static_cast<std::uint8_t>(n);
-    return p + 2;
-  }
-  if (n <= 0xffff) {
-    *p = 0xda;
-    return endian::store(p + 1, static_cast<std::uint16_t>(n));
-  }
-  *p = 0xdb;
-  return endian::store(p + 1, n);
-}
-// fixstr inline: most strings are short.
-MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* str_header(std::uint8_t* p, std::uint32_t n) noexcept {
-  if (MSGPACK_GEN_LIKELY(n < 32)) {
-    *p = static_cast<std::uint8_t>(0xa0 | n);
-    return p + 1;
-  }
-  return long_str_header(p, n);
-}
-
-inline std::uint8_t* bin_header(std::uint8_t* p, std::uint32_t n) noexcept {
-  if (n <= 0xff) {
-    p[0] = 0xc4;
-    p[1] = static_cast<std::uint8_t>(n);
-    return p + 2;
-  }
-  if (n <= 0xffff) {
-    *p = 0xc5;
-    return endian::store(p + 1, static_cast<std::uint16_t>(n));
-  }
-  *p = 0xc6;
-  return endian::store(p + 1, n);
-}
-
-inline std::uint8_t* ext_header(std::uint8_t* p, std::int8_t type, std::uint32_t n) noexcept {
-  switch (n) {
-    case 1:
-      *p++ = 0xd4;
-      break;
-    case 2:
-      *p++ = 0xd5;
-      break;
-    case 4:
-      *p++ = 0xd6;
-      break;
-    case 8:
-      *p++ = 0xd7;
-      break;
-    case 16:
-      *p++ = 0xd8;
-      break;
-    default:
-      if (n <= 0xff) {
-        *p++ = 0xc7;
-        *p++ = static_cast<std::uint8_t>(n);
-      } else if (n <= 0xffff) {
-        *p = 0xc8;
-        p = endian::store(p + 1, static_cast<std::uint16_t>(n));
-      } else {
-        *p = 0xc9;
-        p = endian::store(p + 1, n);
-      }
-  }
-  *p = static_cast<std::uint8_t>(type);
-  return p + 1;
-}
-
-}  // namespace encode
 
 // Appends msgpack values to a Buffer. Cheap to create; holds only a reference.
 class Writer {
@@ -218,18 +28,18 @@ class Writer {
   MSGPACK_GEN_ALWAYS_INLINE void boolean(bool v) { put1(v ? 0xc3 : 0xc2); }
 
   MSGPACK_GEN_ALWAYS_INLINE void uint(std::uint64_t v) {
-    out_.commit(encode::uint(out_.prepare(encode::kMaxIntSize), v));
+    out_.commit(gen::encode::uint(out_.prepare(gen::encode::kMaxIntSize), v));
   }
   MSGPACK_GEN_ALWAYS_INLINE void sint(std::int64_t v) {
-    out_.commit(encode::sint(out_.prepare(encode::kMaxIntSize), v));
+    out_.commit(gen::encode::sint(out_.prepare(gen::encode::kMaxIntSize), v));
   }
   MSGPACK_GEN_ALWAYS_INLINE void f32(float v) {
     if (MSGPACK_GEN_UNLIKELY(integral_floats_as_ints_)) return float_as_msgpack_c(v);
-    out_.commit(encode::f32(out_.prepare(5), v));
+    out_.commit(gen::encode::f32(out_.prepare(5), v));
   }
   MSGPACK_GEN_ALWAYS_INLINE void f64(double v) {
     if (MSGPACK_GEN_UNLIKELY(integral_floats_as_ints_)) return float_as_msgpack_c(v);
-    out_.commit(encode::f64(out_.prepare(9), v));
+    out_.commit(gen::encode::f64(out_.prepare(9), v));
   }
 
   // msgpack-c 4 writes a float or double that holds an integral value as an integer. Generated
@@ -239,8 +49,8 @@ class Writer {
   bool integral_floats_as_ints() const noexcept { return integral_floats_as_ints_; }
   void set_integral_floats_as_ints(bool on) noexcept { integral_floats_as_ints_ = on; }
 
-  // Whether numbers of type T may be written with encode::put after one capacity check of
-  // encode::max_size(T{}) each (containers of numbers do): not floats written msgpack-c's way.
+  // Whether numbers of type T may be written with gen::encode::put after one capacity check of
+  // gen::encode::max_size(T{}) each (containers of numbers do): not floats written msgpack-c's way.
   template <class T>
   bool puts_numbers_directly() const noexcept {
     return !std::is_floating_point_v<T> || !integral_floats_as_ints_;
@@ -248,8 +58,8 @@ class Writer {
 
   MSGPACK_GEN_ALWAYS_INLINE void str(const char* s, std::size_t n) {
     detail::check_payload_length(n);
-    std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
-    p = encode::str_header(p, static_cast<std::uint32_t>(n));
+    std::uint8_t* p = out_.prepare(gen::encode::kMaxHeaderSize + n);
+    p = gen::encode::str_header(p, static_cast<std::uint32_t>(n));
     detail::copy_payload(p, s, n);
     out_.commit(p + n);
   }
@@ -257,8 +67,8 @@ class Writer {
 
   void bin(const void* bytes, std::size_t n) {
     detail::check_payload_length(n);
-    std::uint8_t* p = out_.prepare(encode::kMaxHeaderSize + n);
-    p = encode::bin_header(p, static_cast<std::uint32_t>(n));
+    std::uint8_t* p = out_.prepare(gen::encode::kMaxHeaderSize + n);
+    p = gen::encode::bin_header(p, static_cast<std::uint32_t>(n));
     detail::copy_payload(p, bytes, n);
     out_.commit(p + n);
   }
@@ -266,16 +76,16 @@ class Writer {
   void ext(std::int8_t type, const void* bytes, std::size_t n) {
     detail::check_payload_length(n);
     std::uint8_t* p = out_.prepare(6 + n);
-    p = encode::ext_header(p, type, static_cast<std::uint32_t>(n));
+    p = gen::encode::ext_header(p, type, static_cast<std::uint32_t>(n));
     detail::copy_payload(p, bytes, n);
     out_.commit(p + n);
   }
 
   MSGPACK_GEN_ALWAYS_INLINE void array_header(std::uint32_t n) {
-    out_.commit(encode::array_header(out_.prepare(encode::kMaxHeaderSize), n));
+    out_.commit(gen::encode::array_header(out_.prepare(gen::encode::kMaxHeaderSize), n));
   }
   MSGPACK_GEN_ALWAYS_INLINE void map_header(std::uint32_t n) {
-    out_.commit(encode::map_header(out_.prepare(encode::kMaxHeaderSize), n));
+    out_.commit(gen::encode::map_header(out_.prepare(gen::encode::kMaxHeaderSize), n));
   }
 
   // A constant of pre-encoded bytes (a string literal or a constexpr char array, as generated
@@ -296,7 +106,7 @@ class Writer {
  private:
   template <class F>
   MSGPACK_GEN_COLD void float_as_msgpack_c(F v) {
-    out_.commit(encode::float_as_msgpack_c(out_.prepare(9), v));
+    out_.commit(gen::encode::float_as_msgpack_c(out_.prepare(9), v));
   }
 
   void put1(std::uint8_t byte) {

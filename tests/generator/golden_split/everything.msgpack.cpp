@@ -26,16 +26,16 @@ void codec<::golden::Point>::encode_fields(
   {  // x, y: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_golden_Point::kX - 1 + encode::max_size(value.x) +
-        sizeof keys_golden_Point::kY - 1 + encode::max_size(value.y));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_golden_Point::kX - 1 + gen::encode::max_size(value.x) +
+        sizeof keys_golden_Point::kY - 1 + gen::encode::max_size(value.y));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // x: int32_t
-    p = encode::put_raw(p, keys_golden_Point::kX);
-    p = encode::put(p, value.x);
+    p = gen::encode::put_raw(p, keys_golden_Point::kX);
+    p = gen::encode::put(p, value.x);
     // y: int32_t
-    p = encode::put_raw(p, keys_golden_Point::kY);
-    p = encode::put(p, value.y);
+    p = gen::encode::put_raw(p, keys_golden_Point::kY);
+    p = gen::encode::put(p, value.y);
     out.buffer().commit(p);
   }
 }
@@ -49,11 +49,11 @@ bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // x: int32_t
-    if (i == count || !in.match_key(keys_golden_Point::kX)) break;
+    if (i == count || !gen::match_key(in, keys_golden_Point::kX)) break;
     if (!read_value(in, value.x)) return in.in_field("x");
     ++i;
     // y: int32_t
-    if (i == count || !in.match_key(keys_golden_Point::kY)) break;
+    if (i == count || !gen::match_key(in, keys_golden_Point::kY)) break;
     if (!read_value(in, value.y)) return in.in_field("y");
     ++i;
   } while (false);
@@ -62,7 +62,7 @@ bool codec<::golden::Point>::decode(Reader& in, ::golden::Point& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::golden::Point>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::golden::Point>>(in, value, i, count);
 }
 
 int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::golden::Point& value) {
@@ -101,16 +101,16 @@ void codec<::golden::Meta>::encode_fields(
   {  // version, origin: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_golden_Meta::kVersion - 1 + encode::max_size(value.version) +
-        sizeof keys_golden_Meta::kOrigin - 1 + encode::max_size(value.origin));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_golden_Meta::kVersion - 1 + gen::encode::max_size(value.version) +
+        sizeof keys_golden_Meta::kOrigin - 1 + gen::encode::max_size(value.origin));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // version: int64_t
-    p = encode::put_raw(p, keys_golden_Meta::kVersion);
-    p = encode::put(p, value.version);
+    p = gen::encode::put_raw(p, keys_golden_Meta::kVersion);
+    p = gen::encode::put(p, value.version);
     // origin: std::string
-    p = encode::put_raw(p, keys_golden_Meta::kOrigin);
-    p = encode::put(p, value.origin);
+    p = gen::encode::put_raw(p, keys_golden_Meta::kOrigin);
+    p = gen::encode::put(p, value.origin);
     out.buffer().commit(p);
   }
 }
@@ -124,11 +124,11 @@ bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // version: int64_t
-    if (i == count || !in.match_key(keys_golden_Meta::kVersion)) break;
+    if (i == count || !gen::match_key(in, keys_golden_Meta::kVersion)) break;
     if (!read_value(in, value.version)) return in.in_field("version");
     ++i;
     // origin: std::string
-    if (i == count || !in.match_key(keys_golden_Meta::kOrigin)) break;
+    if (i == count || !gen::match_key(in, keys_golden_Meta::kOrigin)) break;
     if (!read_value(in, value.origin)) return in.in_field("origin");
     ++i;
   } while (false);
@@ -137,7 +137,7 @@ bool codec<::golden::Meta>::decode(Reader& in, ::golden::Meta& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::golden::Meta>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::golden::Meta>>(in, value, i, count);
 }
 
 int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::golden::Meta& value) {
@@ -188,12 +188,12 @@ void codec<::golden::Tagged>::encode_fields(
   {  // name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_golden_Tagged::kName - 1 + encode::max_size(value.name));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_golden_Tagged::kName - 1 + gen::encode::max_size(value.name));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // name as "username": std::string
-    p = encode::put_raw(p, keys_golden_Tagged::kName);
-    p = encode::put(p, value.name);
+    p = gen::encode::put_raw(p, keys_golden_Tagged::kName);
+    p = gen::encode::put(p, value.name);
     out.buffer().commit(p);
   }
   // note: std::optional<std::string> (omitempty)
@@ -208,20 +208,20 @@ void codec<::golden::Tagged>::encode_fields(
   }
   {  // zero, meta.version, meta.origin: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_golden_Tagged::kZero - 1 + encode::max_size(value.zero) +
-        sizeof keys_golden_Tagged::kMetaVersion - 1 + encode::max_size(value.meta.version) +
-        sizeof keys_golden_Tagged::kMetaOrigin - 1 + encode::max_size(value.meta.origin));
+        sizeof keys_golden_Tagged::kZero - 1 + gen::encode::max_size(value.zero) +
+        sizeof keys_golden_Tagged::kMetaVersion - 1 + gen::encode::max_size(value.meta.version) +
+        sizeof keys_golden_Tagged::kMetaOrigin - 1 + gen::encode::max_size(value.meta.origin));
     // zero: int32_t (omitempty)
     if (!is_empty(value.zero)) {
-      p = encode::put_raw(p, keys_golden_Tagged::kZero);
-      p = encode::put(p, value.zero);
+      p = gen::encode::put_raw(p, keys_golden_Tagged::kZero);
+      p = gen::encode::put(p, value.zero);
     }
     // meta.version: int64_t
-    p = encode::put_raw(p, keys_golden_Tagged::kMetaVersion);
-    p = encode::put(p, value.meta.version);
+    p = gen::encode::put_raw(p, keys_golden_Tagged::kMetaVersion);
+    p = gen::encode::put(p, value.meta.version);
     // meta.origin: std::string
-    p = encode::put_raw(p, keys_golden_Tagged::kMetaOrigin);
-    p = encode::put(p, value.meta.origin);
+    p = gen::encode::put_raw(p, keys_golden_Tagged::kMetaOrigin);
+    p = gen::encode::put(p, value.meta.origin);
     out.buffer().commit(p);
   }
   // where: golden::Point
@@ -238,34 +238,34 @@ bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // name as "username": std::string
-    if (i == count || !in.match_key(keys_golden_Tagged::kName)) break;
+    if (i == count || !gen::match_key(in, keys_golden_Tagged::kName)) break;
     if (!read_value(in, value.name)) return in.in_field("username");
     ++i;
     // note: std::optional<std::string>; omitempty: may be left out
-    if (i != count && in.match_key(keys_golden_Tagged::kNote)) {
+    if (i != count && gen::match_key(in, keys_golden_Tagged::kNote)) {
       if (!read_value(in, value.note)) return in.in_field("note");
       ++i;
     }
     // scores as "s": std::vector<int32_t>; omitempty: may be left out
-    if (i != count && in.match_key(keys_golden_Tagged::kScores)) {
+    if (i != count && gen::match_key(in, keys_golden_Tagged::kScores)) {
       if (!read_value(in, value.scores)) return in.in_field("s");
       ++i;
     }
     // zero: int32_t; omitempty: may be left out
-    if (i != count && in.match_key(keys_golden_Tagged::kZero)) {
+    if (i != count && gen::match_key(in, keys_golden_Tagged::kZero)) {
       if (!read_value(in, value.zero)) return in.in_field("zero");
       ++i;
     }
     // meta.version: int64_t
-    if (i == count || !in.match_key(keys_golden_Tagged::kMetaVersion)) break;
+    if (i == count || !gen::match_key(in, keys_golden_Tagged::kMetaVersion)) break;
     if (!read_value(in, value.meta.version)) return in.in_field("version");
     ++i;
     // meta.origin: std::string
-    if (i == count || !in.match_key(keys_golden_Tagged::kMetaOrigin)) break;
+    if (i == count || !gen::match_key(in, keys_golden_Tagged::kMetaOrigin)) break;
     if (!read_value(in, value.meta.origin)) return in.in_field("origin");
     ++i;
     // where: golden::Point
-    if (i == count || !in.match_key(keys_golden_Tagged::kWhere)) break;
+    if (i == count || !gen::match_key(in, keys_golden_Tagged::kWhere)) break;
     if (!read_value(in, value.where)) return in.in_field("where");
     ++i;
   } while (false);
@@ -274,7 +274,7 @@ bool codec<::golden::Tagged>::decode(Reader& in, ::golden::Tagged& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::golden::Tagged>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::golden::Tagged>>(in, value, i, count);
 }
 
 int codec<::golden::Tagged>::decode_field(
@@ -321,10 +321,10 @@ void codec<::golden::Row>::encode(Writer& out, const ::golden::Row& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   {  // id, name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.id) +
-        encode::max_size(value.name));
-    p = encode::put(p, value.id);  // [0] id: uint64_t
-    p = encode::put(p, value.name);  // [1] name: std::string
+        gen::encode::max_size(value.id) +
+        gen::encode::max_size(value.name));
+    p = gen::encode::put(p, value.id);  // [0] id: uint64_t
+    p = gen::encode::put(p, value.name);  // [1] name: std::string
     out.buffer().commit(p);
   }
   write_value(out, value.balance);  // [2] balance: std::optional<double>

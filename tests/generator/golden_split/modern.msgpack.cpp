@@ -26,12 +26,12 @@ void codec<::modern::Node>::encode_fields(
   {  // label: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_modern_Node::kLabel - 1 + encode::max_size(value.label));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_modern_Node::kLabel - 1 + gen::encode::max_size(value.label));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // label: std::string
-    p = encode::put_raw(p, keys_modern_Node::kLabel);
-    p = encode::put(p, value.label);
+    p = gen::encode::put_raw(p, keys_modern_Node::kLabel);
+    p = gen::encode::put(p, value.label);
     out.buffer().commit(p);
   }
   // next: std::unique_ptr<Node>
@@ -48,11 +48,11 @@ bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // label: std::string
-    if (i == count || !in.match_key(keys_modern_Node::kLabel)) break;
+    if (i == count || !gen::match_key(in, keys_modern_Node::kLabel)) break;
     if (!read_value(in, value.label)) return in.in_field("label");
     ++i;
     // next: std::unique_ptr<Node>
-    if (i == count || !in.match_key(keys_modern_Node::kNext)) break;
+    if (i == count || !gen::match_key(in, keys_modern_Node::kNext)) break;
     if (!read_value(in, value.next)) return in.in_field("next");
     ++i;
   } while (false);
@@ -61,7 +61,7 @@ bool codec<::modern::Node>::decode(Reader& in, ::modern::Node& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::modern::Node>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::modern::Node>>(in, value, i, count);
 }
 
 int codec<::modern::Node>::decode_field(Reader& in, std::string_view key, ::modern::Node& value) {

@@ -228,8 +228,8 @@ template <>
 struct codec<Decimal> {
   static void encode(Writer& out, const Decimal& value) {
     // The scale takes at most 2 bytes in range (-37..38), the BCD at most 20.
-    std::uint8_t payload[encode::kMaxIntSize + Decimal::kMaxDigits / 2 + 1];
-    std::uint8_t* bcd = encode::sint(payload, value.scale_);
+    std::uint8_t payload[gen::encode::kMaxIntSize + Decimal::kMaxDigits / 2 + 1];
+    std::uint8_t* bcd = gen::encode::sint(payload, value.scale_);
     const std::string& digits = value.digits_;
     const std::size_t bcd_size = digits.size() / 2 + 1;
     std::memset(bcd, 0, bcd_size);

@@ -27,20 +27,20 @@ void codec<::archive::Timestamps>::encode_fields(
   {  // created, modified, nanos: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_archive_Timestamps::kCreated - 1 + encode::max_size(value.created) +
-        sizeof keys_archive_Timestamps::kModified - 1 + encode::max_size(value.modified) +
-        sizeof keys_archive_Timestamps::kNanos - 1 + encode::max_size(value.nanos));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_archive_Timestamps::kCreated - 1 + gen::encode::max_size(value.created) +
+        sizeof keys_archive_Timestamps::kModified - 1 + gen::encode::max_size(value.modified) +
+        sizeof keys_archive_Timestamps::kNanos - 1 + gen::encode::max_size(value.nanos));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // created: std::int64_t
-    p = encode::put_raw(p, keys_archive_Timestamps::kCreated);
-    p = encode::put(p, value.created);
+    p = gen::encode::put_raw(p, keys_archive_Timestamps::kCreated);
+    p = gen::encode::put(p, value.created);
     // modified: std::int64_t
-    p = encode::put_raw(p, keys_archive_Timestamps::kModified);
-    p = encode::put(p, value.modified);
+    p = gen::encode::put_raw(p, keys_archive_Timestamps::kModified);
+    p = gen::encode::put(p, value.modified);
     // nanos: std::uint32_t
-    p = encode::put_raw(p, keys_archive_Timestamps::kNanos);
-    p = encode::put(p, value.nanos);
+    p = gen::encode::put_raw(p, keys_archive_Timestamps::kNanos);
+    p = gen::encode::put(p, value.nanos);
     out.buffer().commit(p);
   }
 }
@@ -54,15 +54,15 @@ bool codec<::archive::Timestamps>::decode(Reader& in, ::archive::Timestamps& val
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // created: std::int64_t
-    if (i == count || !in.match_key(keys_archive_Timestamps::kCreated)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Timestamps::kCreated)) break;
     if (!read_value(in, value.created)) return in.in_field("created");
     ++i;
     // modified: std::int64_t
-    if (i == count || !in.match_key(keys_archive_Timestamps::kModified)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Timestamps::kModified)) break;
     if (!read_value(in, value.modified)) return in.in_field("modified");
     ++i;
     // nanos: std::uint32_t
-    if (i == count || !in.match_key(keys_archive_Timestamps::kNanos)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Timestamps::kNanos)) break;
     if (!read_value(in, value.nanos)) return in.in_field("nanos");
     ++i;
   } while (false);
@@ -71,7 +71,7 @@ bool codec<::archive::Timestamps>::decode(Reader& in, ::archive::Timestamps& val
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::archive::Timestamps>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::archive::Timestamps>>(in, value, i, count);
 }
 
 int codec<::archive::Timestamps>::decode_field(
@@ -121,16 +121,16 @@ void codec<::archive::EntryHeader>::encode_fields(
   {  // path, mode: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_archive_EntryHeader::kPath - 1 + encode::max_size(value.path) +
-        sizeof keys_archive_EntryHeader::kMode - 1 + encode::max_size(value.mode));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_archive_EntryHeader::kPath - 1 + gen::encode::max_size(value.path) +
+        sizeof keys_archive_EntryHeader::kMode - 1 + gen::encode::max_size(value.mode));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // path: std::string
-    p = encode::put_raw(p, keys_archive_EntryHeader::kPath);
-    p = encode::put(p, value.path);
+    p = gen::encode::put_raw(p, keys_archive_EntryHeader::kPath);
+    p = gen::encode::put(p, value.path);
     // mode: std::uint32_t
-    p = encode::put_raw(p, keys_archive_EntryHeader::kMode);
-    p = encode::put(p, value.mode);
+    p = gen::encode::put_raw(p, keys_archive_EntryHeader::kMode);
+    p = gen::encode::put(p, value.mode);
     out.buffer().commit(p);
   }
   // times: archive::Timestamps
@@ -147,15 +147,15 @@ bool codec<::archive::EntryHeader>::decode(Reader& in, ::archive::EntryHeader& v
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // path: std::string
-    if (i == count || !in.match_key(keys_archive_EntryHeader::kPath)) break;
+    if (i == count || !gen::match_key(in, keys_archive_EntryHeader::kPath)) break;
     if (!read_value(in, value.path)) return in.in_field("path");
     ++i;
     // mode: std::uint32_t
-    if (i == count || !in.match_key(keys_archive_EntryHeader::kMode)) break;
+    if (i == count || !gen::match_key(in, keys_archive_EntryHeader::kMode)) break;
     if (!read_value(in, value.mode)) return in.in_field("mode");
     ++i;
     // times: archive::Timestamps
-    if (i == count || !in.match_key(keys_archive_EntryHeader::kTimes)) break;
+    if (i == count || !gen::match_key(in, keys_archive_EntryHeader::kTimes)) break;
     if (!read_value(in, value.times)) return in.in_field("times");
     ++i;
   } while (false);
@@ -164,7 +164,7 @@ bool codec<::archive::EntryHeader>::decode(Reader& in, ::archive::EntryHeader& v
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::archive::EntryHeader>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::archive::EntryHeader>>(in, value, i, count);
 }
 
 int codec<::archive::EntryHeader>::decode_field(
@@ -221,26 +221,27 @@ void codec<::archive::FileEntry>::encode_fields(
   write_value(out, static_cast<const ::archive::EntryHeader&>(value));
   {  // kind_of_entry, compression, priority, size, payload: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_archive_FileEntry::kKindOfEntry - 1 + encode::max_size(value.kind_of_entry) +
-        sizeof keys_archive_FileEntry::kCompression - 1 + encode::max_size(value.compression) +
-        sizeof keys_archive_FileEntry::kPriority - 1 + encode::max_size(value.priority) +
-        sizeof keys_archive_FileEntry::kSize - 1 + encode::max_size(value.size) +
-        sizeof keys_archive_FileEntry::kPayload - 1 + encode::max_size(value.payload));
+        sizeof keys_archive_FileEntry::kKindOfEntry - 1 +
+            gen::encode::max_size(value.kind_of_entry) +
+        sizeof keys_archive_FileEntry::kCompression - 1 + gen::encode::max_size(value.compression) +
+        sizeof keys_archive_FileEntry::kPriority - 1 + gen::encode::max_size(value.priority) +
+        sizeof keys_archive_FileEntry::kSize - 1 + gen::encode::max_size(value.size) +
+        sizeof keys_archive_FileEntry::kPayload - 1 + gen::encode::max_size(value.payload));
     // kind_of_entry as "kind": archive::EntryKind
-    p = encode::put_raw(p, keys_archive_FileEntry::kKindOfEntry);
-    p = encode::put(p, value.kind_of_entry);
+    p = gen::encode::put_raw(p, keys_archive_FileEntry::kKindOfEntry);
+    p = gen::encode::put(p, value.kind_of_entry);
     // compression: archive::Compression
-    p = encode::put_raw(p, keys_archive_FileEntry::kCompression);
-    p = encode::put(p, value.compression);
+    p = gen::encode::put_raw(p, keys_archive_FileEntry::kCompression);
+    p = gen::encode::put(p, value.compression);
     // priority: archive::Priority
-    p = encode::put_raw(p, keys_archive_FileEntry::kPriority);
-    p = encode::put(p, value.priority);
+    p = gen::encode::put_raw(p, keys_archive_FileEntry::kPriority);
+    p = gen::encode::put(p, value.priority);
     // size: std::uint64_t
-    p = encode::put_raw(p, keys_archive_FileEntry::kSize);
-    p = encode::put(p, value.size);
+    p = gen::encode::put_raw(p, keys_archive_FileEntry::kSize);
+    p = gen::encode::put(p, value.size);
     // payload: std::vector<std::uint8_t>
-    p = encode::put_raw(p, keys_archive_FileEntry::kPayload);
-    p = encode::put(p, value.payload);
+    p = gen::encode::put_raw(p, keys_archive_FileEntry::kPayload);
+    p = gen::encode::put(p, value.payload);
     out.buffer().commit(p);
   }
   // checksum: std::optional<std::string>
@@ -263,40 +264,40 @@ bool codec<::archive::FileEntry>::decode(Reader& in, ::archive::FileEntry& value
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // base archive::EntryHeader
-    if (i == count || !in.match_key(keys_archive_FileEntry::kEntryHeader)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kEntryHeader)) break;
     if (!read_value(in, static_cast<::archive::EntryHeader&>(value)))
       return in.in_field("EntryHeader");
     ++i;
     // kind_of_entry as "kind": archive::EntryKind
-    if (i == count || !in.match_key(keys_archive_FileEntry::kKindOfEntry)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kKindOfEntry)) break;
     if (!read_value(in, value.kind_of_entry)) return in.in_field("kind");
     ++i;
     // compression: archive::Compression
-    if (i == count || !in.match_key(keys_archive_FileEntry::kCompression)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kCompression)) break;
     if (!read_value(in, value.compression)) return in.in_field("compression");
     ++i;
     // priority: archive::Priority
-    if (i == count || !in.match_key(keys_archive_FileEntry::kPriority)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kPriority)) break;
     if (!read_value(in, value.priority)) return in.in_field("priority");
     ++i;
     // size: std::uint64_t
-    if (i == count || !in.match_key(keys_archive_FileEntry::kSize)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kSize)) break;
     if (!read_value(in, value.size)) return in.in_field("size");
     ++i;
     // payload: std::vector<std::uint8_t>
-    if (i == count || !in.match_key(keys_archive_FileEntry::kPayload)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kPayload)) break;
     if (!read_value(in, value.payload)) return in.in_field("payload");
     ++i;
     // checksum: std::optional<std::string>
-    if (i == count || !in.match_key(keys_archive_FileEntry::kChecksum)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kChecksum)) break;
     if (!read_value(in, value.checksum)) return in.in_field("checksum");
     ++i;
     // xattrs: std::map<std::string, std::string>
-    if (i == count || !in.match_key(keys_archive_FileEntry::kXattrs)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kXattrs)) break;
     if (!read_value(in, value.xattrs)) return in.in_field("xattrs");
     ++i;
     // link_count: std::optional<std::int64_t>
-    if (i == count || !in.match_key(keys_archive_FileEntry::kLinkCount)) break;
+    if (i == count || !gen::match_key(in, keys_archive_FileEntry::kLinkCount)) break;
     if (!read_value(in, value.link_count)) return in.in_field("link_count");
     ++i;
   } while (false);
@@ -305,7 +306,7 @@ bool codec<::archive::FileEntry>::decode(Reader& in, ::archive::FileEntry& value
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::archive::FileEntry>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::archive::FileEntry>>(in, value, i, count);
 }
 
 int codec<::archive::FileEntry>::decode_field(
@@ -364,12 +365,12 @@ void codec<::archive::Chunk>::encode(Writer& out, const ::archive::Chunk& value)
   write_value(out, static_cast<const ::archive::ChunkRef<std::uint64_t>&>(value));
   {  // index, data, compression: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.index) +
-        encode::max_size(value.data) +
-        encode::max_size(value.compression));
-    p = encode::put(p, value.index);  // [1] index: std::uint32_t
-    p = encode::put(p, value.data);  // [2] data: std::vector<std::uint8_t>
-    p = encode::put(p, value.compression);  // [3] compression: archive::Compression
+        gen::encode::max_size(value.index) +
+        gen::encode::max_size(value.data) +
+        gen::encode::max_size(value.compression));
+    p = gen::encode::put(p, value.index);  // [1] index: std::uint32_t
+    p = gen::encode::put(p, value.data);  // [2] data: std::vector<std::uint8_t>
+    p = gen::encode::put(p, value.compression);  // [3] compression: archive::Compression
     out.buffer().commit(p);
   }
 }
@@ -420,12 +421,12 @@ void codec<::archive::Value>::encode_fields(
   {  // name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_archive_Value::kName - 1 + encode::max_size(value.name));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_archive_Value::kName - 1 + gen::encode::max_size(value.name));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // name: std::string
-    p = encode::put_raw(p, keys_archive_Value::kName);
-    p = encode::put(p, value.name);
+    p = gen::encode::put_raw(p, keys_archive_Value::kName);
+    p = gen::encode::put(p, value.name);
     out.buffer().commit(p);
   }
   // number: double
@@ -445,15 +446,15 @@ bool codec<::archive::Value>::decode(Reader& in, ::archive::Value& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // name: std::string
-    if (i == count || !in.match_key(keys_archive_Value::kName)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Value::kName)) break;
     if (!read_value(in, value.name)) return in.in_field("name");
     ++i;
     // number: double
-    if (i == count || !in.match_key(keys_archive_Value::kNumber)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Value::kNumber)) break;
     if (!read_value(in, value.number)) return in.in_field("number");
     ++i;
     // labels: std::vector<std::string>
-    if (i == count || !in.match_key(keys_archive_Value::kLabels)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Value::kLabels)) break;
     if (!read_value(in, value.labels)) return in.in_field("labels");
     ++i;
   } while (false);
@@ -462,7 +463,7 @@ bool codec<::archive::Value>::decode(Reader& in, ::archive::Value& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::archive::Value>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::archive::Value>>(in, value, i, count);
 }
 
 int codec<::archive::Value>::decode_field(
@@ -492,15 +493,15 @@ void codec<::archive::Res<archive::Value>>::encode(
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // ok: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.ok));
-    p = encode::put(p, value.ok);  // [0] ok: bool
+        gen::encode::max_size(value.ok));
+    p = gen::encode::put(p, value.ok);  // [0] ok: bool
     out.buffer().commit(p);
   }
   write_value(out, value.values);  // [1] values: std::vector<Value>
   {  // total: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.total));
-    p = encode::put(p, value.total);  // [2] total: std::uint32_t
+        gen::encode::max_size(value.total));
+    p = gen::encode::put(p, value.total);  // [2] total: std::uint32_t
     out.buffer().commit(p);
   }
   write_value(out, value.error);  // [3] error: std::optional<std::string>
@@ -558,20 +559,21 @@ void codec<::archive::Manifest>::encode_fields(
   {  // id, name, format_version: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_archive_Manifest::kId - 1 + encode::max_size(value.id) +
-        sizeof keys_archive_Manifest::kName - 1 + encode::max_size(value.name) +
-        sizeof keys_archive_Manifest::kFormatVersion - 1 + encode::max_size(value.format_version));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_archive_Manifest::kId - 1 + gen::encode::max_size(value.id) +
+        sizeof keys_archive_Manifest::kName - 1 + gen::encode::max_size(value.name) +
+        sizeof keys_archive_Manifest::kFormatVersion - 1 +
+            gen::encode::max_size(value.format_version));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // id: std::uint64_t
-    p = encode::put_raw(p, keys_archive_Manifest::kId);
-    p = encode::put(p, value.id);
+    p = gen::encode::put_raw(p, keys_archive_Manifest::kId);
+    p = gen::encode::put(p, value.id);
     // name: std::string
-    p = encode::put_raw(p, keys_archive_Manifest::kName);
-    p = encode::put(p, value.name);
+    p = gen::encode::put_raw(p, keys_archive_Manifest::kName);
+    p = gen::encode::put(p, value.name);
     // format_version: std::uint16_t
-    p = encode::put_raw(p, keys_archive_Manifest::kFormatVersion);
-    p = encode::put(p, value.format_version);
+    p = gen::encode::put_raw(p, keys_archive_Manifest::kFormatVersion);
+    p = gen::encode::put(p, value.format_version);
     out.buffer().commit(p);
   }
   // files: std::map<std::string, FileEntry>
@@ -594,10 +596,10 @@ void codec<::archive::Manifest>::encode_fields(
   write_value(out, value.listing);
   {  // signature: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_archive_Manifest::kSignature - 1 + encode::max_size(value.signature));
+        sizeof keys_archive_Manifest::kSignature - 1 + gen::encode::max_size(value.signature));
     // signature: std::vector<std::uint8_t>
-    p = encode::put_raw(p, keys_archive_Manifest::kSignature);
-    p = encode::put(p, value.signature);
+    p = gen::encode::put_raw(p, keys_archive_Manifest::kSignature);
+    p = gen::encode::put(p, value.signature);
     out.buffer().commit(p);
   }
 }
@@ -611,43 +613,43 @@ bool codec<::archive::Manifest>::decode(Reader& in, ::archive::Manifest& value) 
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // id: std::uint64_t
-    if (i == count || !in.match_key(keys_archive_Manifest::kId)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kId)) break;
     if (!read_value(in, value.id)) return in.in_field("id");
     ++i;
     // name: std::string
-    if (i == count || !in.match_key(keys_archive_Manifest::kName)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kName)) break;
     if (!read_value(in, value.name)) return in.in_field("name");
     ++i;
     // format_version: std::uint16_t
-    if (i == count || !in.match_key(keys_archive_Manifest::kFormatVersion)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kFormatVersion)) break;
     if (!read_value(in, value.format_version)) return in.in_field("format_version");
     ++i;
     // files: std::map<std::string, FileEntry>
-    if (i == count || !in.match_key(keys_archive_Manifest::kFiles)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kFiles)) break;
     if (!read_value(in, value.files)) return in.in_field("files");
     ++i;
     // chunks: std::vector<Chunk>
-    if (i == count || !in.match_key(keys_archive_Manifest::kChunks)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kChunks)) break;
     if (!read_value(in, value.chunks)) return in.in_field("chunks");
     ++i;
     // checks: std::map<std::string, Res<std::int32_t>>
-    if (i == count || !in.match_key(keys_archive_Manifest::kChecks)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kChecks)) break;
     if (!read_value(in, value.checks)) return in.in_field("checks");
     ++i;
     // status: Res<std::int64_t>
-    if (i == count || !in.match_key(keys_archive_Manifest::kStatus)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kStatus)) break;
     if (!read_value(in, value.status)) return in.in_field("status");
     ++i;
     // note: std::optional<Res<std::string>>
-    if (i == count || !in.match_key(keys_archive_Manifest::kNote)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kNote)) break;
     if (!read_value(in, value.note)) return in.in_field("note");
     ++i;
     // listing: Res<archive::Value>
-    if (i == count || !in.match_key(keys_archive_Manifest::kListing)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kListing)) break;
     if (!read_value(in, value.listing)) return in.in_field("listing");
     ++i;
     // signature: std::vector<std::uint8_t>
-    if (i == count || !in.match_key(keys_archive_Manifest::kSignature)) break;
+    if (i == count || !gen::match_key(in, keys_archive_Manifest::kSignature)) break;
     if (!read_value(in, value.signature)) return in.in_field("signature");
     ++i;
   } while (false);
@@ -656,7 +658,7 @@ bool codec<::archive::Manifest>::decode(Reader& in, ::archive::Manifest& value) 
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::archive::Manifest>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::archive::Manifest>>(in, value, i, count);
 }
 
 int codec<::archive::Manifest>::decode_field(

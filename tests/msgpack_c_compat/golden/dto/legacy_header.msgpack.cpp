@@ -8,12 +8,12 @@ void codec<::LegacyVersion>::encode(Writer& out, const ::LegacyVersion& value) {
   out.raw("\x93", 1);  // array header: 3 elements
   {  // major, minor, patch: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.major) +
-        encode::max_size(value.minor) +
-        encode::max_size(value.patch));
-    p = encode::put(p, value.major);  // [0] major: std::uint8_t
-    p = encode::put(p, value.minor);  // [1] minor: std::uint8_t
-    p = encode::put(p, value.patch);  // [2] patch: std::uint16_t
+        gen::encode::max_size(value.major) +
+        gen::encode::max_size(value.minor) +
+        gen::encode::max_size(value.patch));
+    p = gen::encode::put(p, value.major);  // [0] major: std::uint8_t
+    p = gen::encode::put(p, value.minor);  // [1] minor: std::uint8_t
+    p = gen::encode::put(p, value.patch);  // [2] patch: std::uint16_t
     out.buffer().commit(p);
   }
 }
@@ -42,8 +42,8 @@ void codec<::LegacyHeader>::encode(Writer& out, const ::LegacyHeader& value) {
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // magic: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.magic));
-    p = encode::put(p, value.magic);  // [0] magic: std::uint32_t
+        gen::encode::max_size(value.magic));
+    p = gen::encode::put(p, value.magic);  // [0] magic: std::uint32_t
     out.buffer().commit(p);
   }
   write_value(out, value.version);  // [1] version: LegacyVersion
@@ -51,8 +51,8 @@ void codec<::LegacyHeader>::encode(Writer& out, const ::LegacyHeader& value) {
   write_value(out, value.digest);  // [3] digest: unsigned char[20]
   {  // created: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.created));
-    p = encode::put(p, value.created);  // [4] created: std::int64_t
+        gen::encode::max_size(value.created));
+    p = gen::encode::put(p, value.created);  // [4] created: std::int64_t
     out.buffer().commit(p);
   }
   write_value(out, value.flags);  // [5] flags: std::int32_t[2][3]

@@ -10,32 +10,32 @@ void codec<::rpc::CallParams>::encode(Writer& out, const ::rpc::CallParams& valu
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // flag, i8, i16, i32, i64, u8, u16, u32, u64: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.flag) +
-        encode::max_size(value.i8) +
-        encode::max_size(value.i16) +
-        encode::max_size(value.i32) +
-        encode::max_size(value.i64) +
-        encode::max_size(value.u8) +
-        encode::max_size(value.u16) +
-        encode::max_size(value.u32) +
-        encode::max_size(value.u64));
-    p = encode::put(p, value.flag);  // [0] flag: bool
-    p = encode::put(p, value.i8);  // [1] i8: std::int8_t
-    p = encode::put(p, value.i16);  // [2] i16: std::int16_t
-    p = encode::put(p, value.i32);  // [3] i32: std::int32_t
-    p = encode::put(p, value.i64);  // [4] i64: std::int64_t
-    p = encode::put(p, value.u8);  // [5] u8: std::uint8_t
-    p = encode::put(p, value.u16);  // [6] u16: std::uint16_t
-    p = encode::put(p, value.u32);  // [7] u32: std::uint32_t
-    p = encode::put(p, value.u64);  // [8] u64: std::uint64_t
+        gen::encode::max_size(value.flag) +
+        gen::encode::max_size(value.i8) +
+        gen::encode::max_size(value.i16) +
+        gen::encode::max_size(value.i32) +
+        gen::encode::max_size(value.i64) +
+        gen::encode::max_size(value.u8) +
+        gen::encode::max_size(value.u16) +
+        gen::encode::max_size(value.u32) +
+        gen::encode::max_size(value.u64));
+    p = gen::encode::put(p, value.flag);  // [0] flag: bool
+    p = gen::encode::put(p, value.i8);  // [1] i8: std::int8_t
+    p = gen::encode::put(p, value.i16);  // [2] i16: std::int16_t
+    p = gen::encode::put(p, value.i32);  // [3] i32: std::int32_t
+    p = gen::encode::put(p, value.i64);  // [4] i64: std::int64_t
+    p = gen::encode::put(p, value.u8);  // [5] u8: std::uint8_t
+    p = gen::encode::put(p, value.u16);  // [6] u16: std::uint16_t
+    p = gen::encode::put(p, value.u32);  // [7] u32: std::uint32_t
+    p = gen::encode::put(p, value.u64);  // [8] u64: std::uint64_t
     out.buffer().commit(p);
   }
   write_value(out, value.f32);  // [9] f32: float
   write_value(out, value.f64);  // [10] f64: double
   {  // text: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.text));
-    p = encode::put(p, value.text);  // [11] text: std::string
+        gen::encode::max_size(value.text));
+    p = gen::encode::put(p, value.text);  // [11] text: std::string
     out.buffer().commit(p);
   }
 }
@@ -70,12 +70,12 @@ void codec<::rpc::Request>::encode(Writer& out, const ::rpc::Request& value) {
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // type, msgid, method: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.type) +
-        encode::max_size(value.msgid) +
-        encode::max_size(value.method));
-    p = encode::put(p, value.type);  // [0] type: rpc::MessageType
-    p = encode::put(p, value.msgid);  // [1] msgid: std::uint32_t
-    p = encode::put(p, value.method);  // [2] method: std::string
+        gen::encode::max_size(value.type) +
+        gen::encode::max_size(value.msgid) +
+        gen::encode::max_size(value.method));
+    p = gen::encode::put(p, value.type);  // [0] type: rpc::MessageType
+    p = gen::encode::put(p, value.msgid);  // [1] msgid: std::uint32_t
+    p = gen::encode::put(p, value.method);  // [2] method: std::string
     out.buffer().commit(p);
   }
   write_value(out, value.params);  // [3] params: rpc::CallParams
@@ -105,10 +105,10 @@ void codec<::rpc::Error>::encode(Writer& out, const ::rpc::Error& value) {
   out.raw("\x93", 1);  // array header: 3 elements
   {  // code, message: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.code) +
-        encode::max_size(value.message));
-    p = encode::put(p, value.code);  // [0] code: std::int32_t
-    p = encode::put(p, value.message);  // [1] message: std::string
+        gen::encode::max_size(value.code) +
+        gen::encode::max_size(value.message));
+    p = gen::encode::put(p, value.code);  // [0] code: std::int32_t
+    p = gen::encode::put(p, value.message);  // [1] message: std::string
     out.buffer().commit(p);
   }
   write_value(out, value.details);  // [2] details: std::vector<std::string>
@@ -137,10 +137,10 @@ void codec<::rpc::Response>::encode(Writer& out, const ::rpc::Response& value) {
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // type, msgid: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.type) +
-        encode::max_size(value.msgid));
-    p = encode::put(p, value.type);  // [0] type: rpc::MessageType
-    p = encode::put(p, value.msgid);  // [1] msgid: std::uint32_t
+        gen::encode::max_size(value.type) +
+        gen::encode::max_size(value.msgid));
+    p = gen::encode::put(p, value.type);  // [0] type: rpc::MessageType
+    p = gen::encode::put(p, value.msgid);  // [1] msgid: std::uint32_t
     out.buffer().commit(p);
   }
   write_value(out, value.error);  // [2] error: std::optional<Error>
@@ -173,10 +173,10 @@ void codec<::rpc::Notification>::encode(Writer& out, const ::rpc::Notification& 
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // type, method: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.type) +
-        encode::max_size(value.method));
-    p = encode::put(p, value.type);  // [0] type: rpc::MessageType
-    p = encode::put(p, value.method);  // [1] method: std::string
+        gen::encode::max_size(value.type) +
+        gen::encode::max_size(value.method));
+    p = gen::encode::put(p, value.type);  // [0] type: rpc::MessageType
+    p = gen::encode::put(p, value.method);  // [1] method: std::string
     out.buffer().commit(p);
   }
   write_value(out, value.params);  // [2] params: std::vector<double>
@@ -207,10 +207,10 @@ void codec<::rpc::Envelope>::encode(Writer& out, const ::rpc::Envelope& value) {
   out.raw("\x92", 1);  // array header: 2 elements
   {  // type, msgid: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.type) +
-        encode::max_size(value.msgid));
-    p = encode::put(p, value.type);  // [0] type: rpc::MessageType
-    p = encode::put(p, value.msgid);  // [1] msgid: std::uint32_t
+        gen::encode::max_size(value.type) +
+        gen::encode::max_size(value.msgid));
+    p = gen::encode::put(p, value.type);  // [0] type: rpc::MessageType
+    p = gen::encode::put(p, value.msgid);  // [1] msgid: std::uint32_t
     out.buffer().commit(p);
   }
 }
@@ -238,8 +238,8 @@ void codec<::rpc::Cancel>::encode(Writer& out, const ::rpc::Cancel& value) {
   write_value(out, static_cast<const ::rpc::Envelope&>(value));  // [0] base rpc::Envelope
   {  // reason: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.reason));
-    p = encode::put(p, value.reason);  // [1] reason: std::string
+        gen::encode::max_size(value.reason));
+    p = gen::encode::put(p, value.reason);  // [1] reason: std::string
     out.buffer().commit(p);
   }
   write_value(out, value.deadline_ms);  // [2] deadline_ms: std::optional<std::uint64_t>
@@ -272,8 +272,8 @@ void codec<::rpc::Batch>::encode(Writer& out, const ::rpc::Batch& value) {
   write_value(out, value.events);  // [1] events: std::vector<Notification>
   {  // window: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.window));
-    p = encode::put(p, value.window);  // [2] window: std::uint16_t
+        gen::encode::max_size(value.window));
+    p = gen::encode::put(p, value.window);  // [2] window: std::uint16_t
     out.buffer().commit(p);
   }
 }

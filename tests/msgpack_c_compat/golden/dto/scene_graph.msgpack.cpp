@@ -7,7 +7,7 @@ namespace msgpack_gen {
 // Private members the codecs below read and write. An explicit instantiation may name them, and
 // hands out member pointers to them, so the classes need no friend declaration
 // (msgpack_gen/access.hpp).
-namespace members {
+namespace gen::members {
 // ::scene::Scene::title_
 struct scene_Scene_title {
   using type = member_pointer_t<::scene::Scene, std::basic_string<char>>;
@@ -43,17 +43,20 @@ struct scene_Scene_Layer_nodes {
   using type = member_pointer_t<::scene::Scene::Layer, std::vector<scene::Scene::Node>>;
   friend constexpr type member_pointer(scene_Scene_Layer_nodes) noexcept;
 };
-}  // namespace members
-template struct members::expose_member<members::scene_Scene_title, &::scene::Scene::title_>;
-template struct members::expose_member<members::scene_Scene_revision, &::scene::Scene::revision_>;
-template struct members::expose_member<members::scene_Scene_layers, &::scene::Scene::layers_>;
-template struct members::expose_member<members::scene_Scene_Layer_name,
+}  // namespace gen::members
+template struct gen::members::expose_member<gen::members::scene_Scene_title,
+    &::scene::Scene::title_>;
+template struct gen::members::expose_member<gen::members::scene_Scene_revision,
+    &::scene::Scene::revision_>;
+template struct gen::members::expose_member<gen::members::scene_Scene_layers,
+    &::scene::Scene::layers_>;
+template struct gen::members::expose_member<gen::members::scene_Scene_Layer_name,
     &::scene::Scene::Layer::name_>;
-template struct members::expose_member<members::scene_Scene_Layer_visible,
+template struct gen::members::expose_member<gen::members::scene_Scene_Layer_visible,
     &::scene::Scene::Layer::visible_>;
-template struct members::expose_member<members::scene_Scene_Layer_opacity,
+template struct gen::members::expose_member<gen::members::scene_Scene_Layer_opacity,
     &::scene::Scene::Layer::opacity_>;
-template struct members::expose_member<members::scene_Scene_Layer_nodes,
+template struct gen::members::expose_member<gen::members::scene_Scene_Layer_nodes,
     &::scene::Scene::Layer::nodes_>;
 
 // scene::Scene's pre-encoded keys: only the definitions below use them.
@@ -82,22 +85,22 @@ void codec<::scene::Scene>::encode_fields(
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
         sizeof keys_scene_Scene::kTitle - 1 +
-            encode::max_size((value.*member_pointer(members::scene_Scene_title{}))) +
+            gen::encode::max_size((value.*member_pointer(gen::members::scene_Scene_title{}))) +
         sizeof keys_scene_Scene::kRevision - 1 +
-            encode::max_size((value.*member_pointer(members::scene_Scene_revision{}))));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+            gen::encode::max_size((value.*member_pointer(gen::members::scene_Scene_revision{}))));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // title_ as "title": std::string
-    p = encode::put_raw(p, keys_scene_Scene::kTitle);
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_title{})));
+    p = gen::encode::put_raw(p, keys_scene_Scene::kTitle);
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::scene_Scene_title{})));
     // revision_ as "rev": std::uint64_t
-    p = encode::put_raw(p, keys_scene_Scene::kRevision);
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_revision{})));
+    p = gen::encode::put_raw(p, keys_scene_Scene::kRevision);
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::scene_Scene_revision{})));
     out.buffer().commit(p);
   }
   // layers_ as "layers": std::vector<Layer>
   out.raw_constant(keys_scene_Scene::kLayers);
-  write_value(out, (value.*member_pointer(members::scene_Scene_layers{})));
+  write_value(out, (value.*member_pointer(gen::members::scene_Scene_layers{})));
 }
 
 bool codec<::scene::Scene>::decode(Reader& in, ::scene::Scene& value) {
@@ -109,18 +112,18 @@ bool codec<::scene::Scene>::decode(Reader& in, ::scene::Scene& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // title_ as "title": std::string
-    if (i == count || !in.match_key(keys_scene_Scene::kTitle)) break;
-    if (!read_value(in, (value.*member_pointer(members::scene_Scene_title{}))))
+    if (i == count || !gen::match_key(in, keys_scene_Scene::kTitle)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::scene_Scene_title{}))))
       return in.in_field("title");
     ++i;
     // revision_ as "rev": std::uint64_t
-    if (i == count || !in.match_key(keys_scene_Scene::kRevision)) break;
-    if (!read_value(in, (value.*member_pointer(members::scene_Scene_revision{}))))
+    if (i == count || !gen::match_key(in, keys_scene_Scene::kRevision)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::scene_Scene_revision{}))))
       return in.in_field("rev");
     ++i;
     // layers_ as "layers": std::vector<Layer>
-    if (i == count || !in.match_key(keys_scene_Scene::kLayers)) break;
-    if (!read_value(in, (value.*member_pointer(members::scene_Scene_layers{}))))
+    if (i == count || !gen::match_key(in, keys_scene_Scene::kLayers)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::scene_Scene_layers{}))))
       return in.in_field("layers");
     ++i;
   } while (false);
@@ -129,26 +132,26 @@ bool codec<::scene::Scene>::decode(Reader& in, ::scene::Scene& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::scene::Scene>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::scene::Scene>>(in, value, i, count);
 }
 
 int codec<::scene::Scene>::decode_field(Reader& in, std::string_view key, ::scene::Scene& value) {
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "rev", 3) == 0) {  // revision_ as "rev": std::uint64_t
-        return read_value(in, (value.*member_pointer(members::scene_Scene_revision{})))
+        return read_value(in, (value.*member_pointer(gen::members::scene_Scene_revision{})))
             ? 1 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "title", 5) == 0) {  // title_ as "title": std::string
-        return read_value(in, (value.*member_pointer(members::scene_Scene_title{})))
+        return read_value(in, (value.*member_pointer(gen::members::scene_Scene_title{})))
             ? 0 : kFieldFailed;
       }
       break;
     case 6:
       if (std::memcmp(key.data(), "layers", 6) == 0) {  // layers_ as "layers": std::vector<Layer>
-        return read_value(in, (value.*member_pointer(members::scene_Scene_layers{})))
+        return read_value(in, (value.*member_pointer(gen::members::scene_Scene_layers{})))
             ? 2 : kFieldFailed;
       }
       break;
@@ -183,16 +186,16 @@ void codec<::scene::Scene::Node>::encode_fields(
   {  // name, parent: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_scene_Scene_Node::kName - 1 + encode::max_size(value.name) +
-        sizeof keys_scene_Scene_Node::kParent - 1 + encode::max_size(value.parent));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_scene_Scene_Node::kName - 1 + gen::encode::max_size(value.name) +
+        sizeof keys_scene_Scene_Node::kParent - 1 + gen::encode::max_size(value.parent));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // name: std::string
-    p = encode::put_raw(p, keys_scene_Scene_Node::kName);
-    p = encode::put(p, value.name);
+    p = gen::encode::put_raw(p, keys_scene_Scene_Node::kName);
+    p = gen::encode::put(p, value.name);
     // parent: std::int32_t
-    p = encode::put_raw(p, keys_scene_Scene_Node::kParent);
-    p = encode::put(p, value.parent);
+    p = gen::encode::put_raw(p, keys_scene_Scene_Node::kParent);
+    p = gen::encode::put(p, value.parent);
     out.buffer().commit(p);
   }
   // translation as "t": float[3]
@@ -215,23 +218,23 @@ bool codec<::scene::Scene::Node>::decode(Reader& in, ::scene::Scene::Node& value
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // name: std::string
-    if (i == count || !in.match_key(keys_scene_Scene_Node::kName)) break;
+    if (i == count || !gen::match_key(in, keys_scene_Scene_Node::kName)) break;
     if (!read_value(in, value.name)) return in.in_field("name");
     ++i;
     // parent: std::int32_t
-    if (i == count || !in.match_key(keys_scene_Scene_Node::kParent)) break;
+    if (i == count || !gen::match_key(in, keys_scene_Scene_Node::kParent)) break;
     if (!read_value(in, value.parent)) return in.in_field("parent");
     ++i;
     // translation as "t": float[3]
-    if (i == count || !in.match_key(keys_scene_Scene_Node::kTranslation)) break;
+    if (i == count || !gen::match_key(in, keys_scene_Scene_Node::kTranslation)) break;
     if (!read_value(in, value.translation)) return in.in_field("t");
     ++i;
     // scale: double
-    if (i == count || !in.match_key(keys_scene_Scene_Node::kScale)) break;
+    if (i == count || !gen::match_key(in, keys_scene_Scene_Node::kScale)) break;
     if (!read_value(in, value.scale)) return in.in_field("scale");
     ++i;
     // mesh_ids: std::vector<std::uint32_t>
-    if (i == count || !in.match_key(keys_scene_Scene_Node::kMeshIds)) break;
+    if (i == count || !gen::match_key(in, keys_scene_Scene_Node::kMeshIds)) break;
     if (!read_value(in, value.mesh_ids)) return in.in_field("mesh_ids");
     ++i;
   } while (false);
@@ -240,7 +243,7 @@ bool codec<::scene::Scene::Node>::decode(Reader& in, ::scene::Scene::Node& value
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::scene::Scene::Node>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::scene::Scene::Node>>(in, value, i, count);
 }
 
 int codec<::scene::Scene::Node>::decode_field(
@@ -281,19 +284,19 @@ void codec<::scene::Scene::Layer>::encode(Writer& out, const ::scene::Scene::Lay
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // name_, visible_, opacity_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_name{}))) +
-        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_visible{}))) +
-        encode::max_size((value.*member_pointer(members::scene_Scene_Layer_opacity{}))));
+        gen::encode::max_size((value.*member_pointer(gen::members::scene_Scene_Layer_name{}))) +
+        gen::encode::max_size((value.*member_pointer(gen::members::scene_Scene_Layer_visible{}))) +
+        gen::encode::max_size((value.*member_pointer(gen::members::scene_Scene_Layer_opacity{}))));
     // [0] name_: std::string
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_name{})));
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::scene_Scene_Layer_name{})));
     // [1] visible_: bool
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_visible{})));
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::scene_Scene_Layer_visible{})));
     // [2] opacity_: std::uint8_t
-    p = encode::put(p, (value.*member_pointer(members::scene_Scene_Layer_opacity{})));
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::scene_Scene_Layer_opacity{})));
     out.buffer().commit(p);
   }
   // [3] nodes_: std::vector<Node>
-  write_value(out, (value.*member_pointer(members::scene_Scene_Layer_nodes{})));
+  write_value(out, (value.*member_pointer(gen::members::scene_Scene_Layer_nodes{})));
 }
 
 bool codec<::scene::Scene::Layer>::decode(Reader& in, ::scene::Scene::Layer& value) {
@@ -302,16 +305,19 @@ bool codec<::scene::Scene::Layer>::decode(Reader& in, ::scene::Scene::Layer& val
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   // name_: std::string
-  if (count > 0 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_name{}))))
+  if (count > 0 && !read_value(in, (value.*member_pointer(gen::members::scene_Scene_Layer_name{}))))
     return in.in_field("name_");
   // visible_: bool
-  if (count > 1 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_visible{}))))
+  if (count > 1 && !read_value(
+      in, (value.*member_pointer(gen::members::scene_Scene_Layer_visible{}))))
     return in.in_field("visible_");
   // opacity_: std::uint8_t
-  if (count > 2 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_opacity{}))))
+  if (count > 2 && !read_value(
+      in, (value.*member_pointer(gen::members::scene_Scene_Layer_opacity{}))))
     return in.in_field("opacity_");
   // nodes_: std::vector<Node>
-  if (count > 3 && !read_value(in, (value.*member_pointer(members::scene_Scene_Layer_nodes{}))))
+  if (count > 3 && !read_value(
+      in, (value.*member_pointer(gen::members::scene_Scene_Layer_nodes{}))))
     return in.in_field("nodes_");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);

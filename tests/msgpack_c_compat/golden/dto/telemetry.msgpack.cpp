@@ -7,7 +7,7 @@ namespace msgpack_gen {
 // Private members the codecs below read and write. An explicit instantiation may name them, and
 // hands out member pointers to them, so the classes need no friend declaration
 // (msgpack_gen/access.hpp).
-namespace members {
+namespace gen::members {
 // ::telemetry::Pose::stamp_ns_
 struct telemetry_Pose_stamp_ns {
   using type = member_pointer_t<::telemetry::Pose, std::uint64_t>;
@@ -114,47 +114,48 @@ struct telemetry_TelemetryFrame_diagnostics {
       member_pointer_t<::telemetry::TelemetryFrame, std::map<std::basic_string<char>, float>>;
   friend constexpr type member_pointer(telemetry_TelemetryFrame_diagnostics) noexcept;
 };
-}  // namespace members
-template struct members::expose_member<members::telemetry_Pose_stamp_ns,
+}  // namespace gen::members
+template struct gen::members::expose_member<gen::members::telemetry_Pose_stamp_ns,
     &::telemetry::Pose::stamp_ns_>;
-template struct members::expose_member<members::telemetry_Pose_frame_id,
+template struct gen::members::expose_member<gen::members::telemetry_Pose_frame_id,
     &::telemetry::Pose::frame_id_>;
-template struct members::expose_member<members::telemetry_Pose_matrix, &::telemetry::Pose::matrix_>;
-template struct members::expose_member<members::telemetry_ImuSample_accel,
+template struct gen::members::expose_member<gen::members::telemetry_Pose_matrix,
+    &::telemetry::Pose::matrix_>;
+template struct gen::members::expose_member<gen::members::telemetry_ImuSample_accel,
     &::telemetry::ImuSample::accel_>;
-template struct members::expose_member<members::telemetry_ImuSample_gyro,
+template struct gen::members::expose_member<gen::members::telemetry_ImuSample_gyro,
     &::telemetry::ImuSample::gyro_>;
-template struct members::expose_member<members::telemetry_ImuSample_temperature,
+template struct gen::members::expose_member<gen::members::telemetry_ImuSample_temperature,
     &::telemetry::ImuSample::temperature_>;
-template struct members::expose_member<members::telemetry_ImuSample_raw,
+template struct gen::members::expose_member<gen::members::telemetry_ImuSample_raw,
     &::telemetry::ImuSample::raw_>;
-template struct members::expose_member<members::telemetry_RangeSensor_sensor_id,
+template struct gen::members::expose_member<gen::members::telemetry_RangeSensor_sensor_id,
     &::telemetry::SensorBase::sensor_id_>;
-template struct members::expose_member<members::telemetry_RangeSensor_label,
+template struct gen::members::expose_member<gen::members::telemetry_RangeSensor_label,
     &::telemetry::SensorBase::label_>;
-template struct members::expose_member<members::telemetry_RangeSensor_range_m,
+template struct gen::members::expose_member<gen::members::telemetry_RangeSensor_range_m,
     &::telemetry::RangeSensor::range_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_min_m,
+template struct gen::members::expose_member<gen::members::telemetry_RangeSensor_min_m,
     &::telemetry::RangeSensor::min_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_max_m,
+template struct gen::members::expose_member<gen::members::telemetry_RangeSensor_max_m,
     &::telemetry::RangeSensor::max_m_>;
-template struct members::expose_member<members::telemetry_RangeSensor_status,
+template struct gen::members::expose_member<gen::members::telemetry_RangeSensor_status,
     &::telemetry::RangeSensor::status_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_sequence,
+template struct gen::members::expose_member<gen::members::telemetry_TelemetryFrame_sequence,
     &::telemetry::TelemetryFrame::sequence_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_robot,
+template struct gen::members::expose_member<gen::members::telemetry_TelemetryFrame_robot,
     &::telemetry::TelemetryFrame::robot_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_mode,
+template struct gen::members::expose_member<gen::members::telemetry_TelemetryFrame_mode,
     &::telemetry::TelemetryFrame::mode_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_pose,
+template struct gen::members::expose_member<gen::members::telemetry_TelemetryFrame_pose,
     &::telemetry::TelemetryFrame::pose_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_joint_positions,
+template struct gen::members::expose_member<gen::members::telemetry_TelemetryFrame_joint_positions,
     &::telemetry::TelemetryFrame::joint_positions_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_imu,
+template struct gen::members::expose_member<gen::members::telemetry_TelemetryFrame_imu,
     &::telemetry::TelemetryFrame::imu_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_ranges,
+template struct gen::members::expose_member<gen::members::telemetry_TelemetryFrame_ranges,
     &::telemetry::TelemetryFrame::ranges_>;
-template struct members::expose_member<members::telemetry_TelemetryFrame_diagnostics,
+template struct gen::members::expose_member<gen::members::telemetry_TelemetryFrame_diagnostics,
     &::telemetry::TelemetryFrame::diagnostics_>;
 
 // telemetry::Vector3's pre-encoded keys: only the definitions below use them.
@@ -200,15 +201,15 @@ bool codec<::telemetry::Vector3>::decode(Reader& in, ::telemetry::Vector3& value
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // x: double
-    if (i == count || !in.match_key(keys_telemetry_Vector3::kX)) break;
+    if (i == count || !gen::match_key(in, keys_telemetry_Vector3::kX)) break;
     if (!read_value(in, value.x)) return in.in_field("x");
     ++i;
     // y: double
-    if (i == count || !in.match_key(keys_telemetry_Vector3::kY)) break;
+    if (i == count || !gen::match_key(in, keys_telemetry_Vector3::kY)) break;
     if (!read_value(in, value.y)) return in.in_field("y");
     ++i;
     // z: double
-    if (i == count || !in.match_key(keys_telemetry_Vector3::kZ)) break;
+    if (i == count || !gen::match_key(in, keys_telemetry_Vector3::kZ)) break;
     if (!read_value(in, value.z)) return in.in_field("z");
     ++i;
   } while (false);
@@ -217,7 +218,7 @@ bool codec<::telemetry::Vector3>::decode(Reader& in, ::telemetry::Vector3& value
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::telemetry::Vector3>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::telemetry::Vector3>>(in, value, i, count);
 }
 
 int codec<::telemetry::Vector3>::decode_field(
@@ -263,21 +264,21 @@ void codec<::telemetry::Pose>::encode_fields(
   {  // stamp_ns_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_Pose::kStampNs - 1 +
-            encode::max_size((value.*member_pointer(members::telemetry_Pose_stamp_ns{}))));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_telemetry_Pose::kStampNs - 1 + gen::encode::max_size(
+            (value.*member_pointer(gen::members::telemetry_Pose_stamp_ns{}))));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // stamp_ns_ as "t": std::uint64_t
-    p = encode::put_raw(p, keys_telemetry_Pose::kStampNs);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_Pose_stamp_ns{})));
+    p = gen::encode::put_raw(p, keys_telemetry_Pose::kStampNs);
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::telemetry_Pose_stamp_ns{})));
     out.buffer().commit(p);
   }
   // frame_id_ as "frame": char[16]
   out.raw_constant(keys_telemetry_Pose::kFrameId);
-  write_value(out, (value.*member_pointer(members::telemetry_Pose_frame_id{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_Pose_frame_id{})));
   // matrix_ as "m": float[4][4]
   out.raw_constant(keys_telemetry_Pose::kMatrix);
-  write_value(out, (value.*member_pointer(members::telemetry_Pose_matrix{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_Pose_matrix{})));
 }
 
 bool codec<::telemetry::Pose>::decode(Reader& in, ::telemetry::Pose& value) {
@@ -289,18 +290,18 @@ bool codec<::telemetry::Pose>::decode(Reader& in, ::telemetry::Pose& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // stamp_ns_ as "t": std::uint64_t
-    if (i == count || !in.match_key(keys_telemetry_Pose::kStampNs)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_Pose::kStampNs)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_Pose_stamp_ns{}))))
       return in.in_field("t");
     ++i;
     // frame_id_ as "frame": char[16]
-    if (i == count || !in.match_key(keys_telemetry_Pose::kFrameId)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_Pose::kFrameId)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_Pose_frame_id{}))))
       return in.in_field("frame");
     ++i;
     // matrix_ as "m": float[4][4]
-    if (i == count || !in.match_key(keys_telemetry_Pose::kMatrix)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_Pose::kMatrix)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_Pose_matrix{}))))
       return in.in_field("m");
     ++i;
   } while (false);
@@ -309,7 +310,7 @@ bool codec<::telemetry::Pose>::decode(Reader& in, ::telemetry::Pose& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::telemetry::Pose>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::telemetry::Pose>>(in, value, i, count);
 }
 
 int codec<::telemetry::Pose>::decode_field(
@@ -317,17 +318,17 @@ int codec<::telemetry::Pose>::decode_field(
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "t", 1) == 0) {  // stamp_ns_ as "t": std::uint64_t
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_stamp_ns{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_Pose_stamp_ns{})))
             ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "m", 1) == 0) {  // matrix_ as "m": float[4][4]
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_matrix{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_Pose_matrix{})))
             ? 2 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "frame", 5) == 0) {  // frame_id_ as "frame": char[16]
-        return read_value(in, (value.*member_pointer(members::telemetry_Pose_frame_id{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_Pose_frame_id{})))
             ? 1 : kFieldFailed;
       }
       break;
@@ -361,16 +362,16 @@ void codec<::telemetry::ImuSample>::encode_fields(
   out.raw(prefix);
   // accel_ as "acc": telemetry::Vector3
   out.raw_constant(keys_telemetry_ImuSample::kAccel);
-  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_accel{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_ImuSample_accel{})));
   // gyro_ as "gyr": telemetry::Vector3
   out.raw_constant(keys_telemetry_ImuSample::kGyro);
-  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_gyro{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_ImuSample_gyro{})));
   // temperature_ as "temp": float
   out.raw_constant(keys_telemetry_ImuSample::kTemperature);
-  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_temperature{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_ImuSample_temperature{})));
   // raw_ as "raw": std::uint8_t[32]
   out.raw_constant(keys_telemetry_ImuSample::kRaw);
-  write_value(out, (value.*member_pointer(members::telemetry_ImuSample_raw{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_ImuSample_raw{})));
 }
 
 bool codec<::telemetry::ImuSample>::decode(Reader& in, ::telemetry::ImuSample& value) {
@@ -382,23 +383,23 @@ bool codec<::telemetry::ImuSample>::decode(Reader& in, ::telemetry::ImuSample& v
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // accel_ as "acc": telemetry::Vector3
-    if (i == count || !in.match_key(keys_telemetry_ImuSample::kAccel)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_ImuSample::kAccel)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_ImuSample_accel{}))))
       return in.in_field("acc");
     ++i;
     // gyro_ as "gyr": telemetry::Vector3
-    if (i == count || !in.match_key(keys_telemetry_ImuSample::kGyro)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_ImuSample::kGyro)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_ImuSample_gyro{}))))
       return in.in_field("gyr");
     ++i;
     // temperature_ as "temp": float
-    if (i == count || !in.match_key(keys_telemetry_ImuSample::kTemperature)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_ImuSample::kTemperature)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_ImuSample_temperature{}))))
       return in.in_field("temp");
     ++i;
     // raw_ as "raw": std::uint8_t[32]
-    if (i == count || !in.match_key(keys_telemetry_ImuSample::kRaw)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_ImuSample::kRaw)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_ImuSample_raw{}))))
       return in.in_field("raw");
     ++i;
   } while (false);
@@ -407,7 +408,7 @@ bool codec<::telemetry::ImuSample>::decode(Reader& in, ::telemetry::ImuSample& v
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::telemetry::ImuSample>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::telemetry::ImuSample>>(in, value, i, count);
 }
 
 int codec<::telemetry::ImuSample>::decode_field(
@@ -415,22 +416,22 @@ int codec<::telemetry::ImuSample>::decode_field(
   switch (key.size()) {
     case 3:
       if (std::memcmp(key.data(), "acc", 3) == 0) {  // accel_ as "acc": telemetry::Vector3
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_accel{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_ImuSample_accel{})))
             ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "gyr", 3) == 0) {  // gyro_ as "gyr": telemetry::Vector3
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_gyro{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_ImuSample_gyro{})))
             ? 1 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "raw", 3) == 0) {  // raw_ as "raw": std::uint8_t[32]
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_raw{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_ImuSample_raw{})))
             ? 3 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "temp", 4) == 0) {  // temperature_ as "temp": float
-        return read_value(in, (value.*member_pointer(members::telemetry_ImuSample_temperature{})))
-            ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_ImuSample_temperature{}))) ? 2 : kFieldFailed;
       }
       break;
   }
@@ -465,36 +466,37 @@ void codec<::telemetry::RangeSensor>::encode_fields(
   {  // sensor_id_, label_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_RangeSensor::kSensorId - 1 +
-            encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_sensor_id{}))) +
-        sizeof keys_telemetry_RangeSensor::kLabel - 1 +
-            encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_label{}))));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_telemetry_RangeSensor::kSensorId - 1 + gen::encode::max_size(
+            (value.*member_pointer(gen::members::telemetry_RangeSensor_sensor_id{}))) +
+        sizeof keys_telemetry_RangeSensor::kLabel - 1 + gen::encode::max_size(
+            (value.*member_pointer(gen::members::telemetry_RangeSensor_label{}))));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // sensor_id_ as "id": std::uint32_t
-    p = encode::put_raw(p, keys_telemetry_RangeSensor::kSensorId);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{})));
+    p = gen::encode::put_raw(p, keys_telemetry_RangeSensor::kSensorId);
+    p = gen::encode::put(
+        p, (value.*member_pointer(gen::members::telemetry_RangeSensor_sensor_id{})));
     // label_ as "name": std::string
-    p = encode::put_raw(p, keys_telemetry_RangeSensor::kLabel);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_label{})));
+    p = gen::encode::put_raw(p, keys_telemetry_RangeSensor::kLabel);
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::telemetry_RangeSensor_label{})));
     out.buffer().commit(p);
   }
   // range_m_ as "r": float
   out.raw_constant(keys_telemetry_RangeSensor::kRangeM);
-  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_range_m{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_range_m{})));
   // min_m_ as "min": float
   out.raw_constant(keys_telemetry_RangeSensor::kMinM);
-  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_min_m{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_min_m{})));
   // max_m_ as "max": float
   out.raw_constant(keys_telemetry_RangeSensor::kMaxM);
-  write_value(out, (value.*member_pointer(members::telemetry_RangeSensor_max_m{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_max_m{})));
   {  // status_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_telemetry_RangeSensor::kStatus - 1 +
-            encode::max_size((value.*member_pointer(members::telemetry_RangeSensor_status{}))));
+        sizeof keys_telemetry_RangeSensor::kStatus - 1 + gen::encode::max_size(
+            (value.*member_pointer(gen::members::telemetry_RangeSensor_status{}))));
     // status_: std::int16_t
-    p = encode::put_raw(p, keys_telemetry_RangeSensor::kStatus);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_RangeSensor_status{})));
+    p = gen::encode::put_raw(p, keys_telemetry_RangeSensor::kStatus);
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::telemetry_RangeSensor_status{})));
     out.buffer().commit(p);
   }
 }
@@ -508,33 +510,33 @@ bool codec<::telemetry::RangeSensor>::decode(Reader& in, ::telemetry::RangeSenso
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // sensor_id_ as "id": std::uint32_t
-    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kSensorId)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_RangeSensor::kSensorId)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_sensor_id{}))))
       return in.in_field("id");
     ++i;
     // label_ as "name": std::string
-    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kLabel)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_RangeSensor::kLabel)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_label{}))))
       return in.in_field("name");
     ++i;
     // range_m_ as "r": float
-    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kRangeM)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_RangeSensor::kRangeM)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_range_m{}))))
       return in.in_field("r");
     ++i;
     // min_m_ as "min": float
-    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kMinM)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_RangeSensor::kMinM)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_min_m{}))))
       return in.in_field("min");
     ++i;
     // max_m_ as "max": float
-    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kMaxM)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_RangeSensor::kMaxM)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_max_m{}))))
       return in.in_field("max");
     ++i;
     // status_: std::int16_t
-    if (i == count || !in.match_key(keys_telemetry_RangeSensor::kStatus)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_RangeSensor::kStatus)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_status{}))))
       return in.in_field("status_");
     ++i;
   } while (false);
@@ -543,7 +545,7 @@ bool codec<::telemetry::RangeSensor>::decode(Reader& in, ::telemetry::RangeSenso
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::telemetry::RangeSensor>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::telemetry::RangeSensor>>(in, value, i, count);
 }
 
 int codec<::telemetry::RangeSensor>::decode_field(
@@ -551,36 +553,36 @@ int codec<::telemetry::RangeSensor>::decode_field(
   switch (key.size()) {
     case 1:
       if (std::memcmp(key.data(), "r", 1) == 0) {  // range_m_ as "r": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_range_m{})))
-            ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_RangeSensor_range_m{}))) ? 2 : kFieldFailed;
       }
       break;
     case 2:
       if (std::memcmp(key.data(), "id", 2) == 0) {  // sensor_id_ as "id": std::uint32_t
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_sensor_id{})))
-            ? 0 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_RangeSensor_sensor_id{}))) ? 0 : kFieldFailed;
       }
       break;
     case 3:
       if (std::memcmp(key.data(), "min", 3) == 0) {  // min_m_ as "min": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_min_m{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_min_m{})))
             ? 3 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "max", 3) == 0) {  // max_m_ as "max": float
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_max_m{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_max_m{})))
             ? 4 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "name", 4) == 0) {  // label_ as "name": std::string
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_label{})))
+        return read_value(in, (value.*member_pointer(gen::members::telemetry_RangeSensor_label{})))
             ? 1 : kFieldFailed;
       }
       break;
     case 7:
       if (std::memcmp(key.data(), "status_", 7) == 0) {  // status_: std::int16_t
-        return read_value(in, (value.*member_pointer(members::telemetry_RangeSensor_status{})))
-            ? 5 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_RangeSensor_status{}))) ? 5 : kFieldFailed;
       }
       break;
   }
@@ -619,42 +621,44 @@ void codec<::telemetry::TelemetryFrame>::encode_fields(
   {  // sequence_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_telemetry_TelemetryFrame::kSequence - 1 + encode::max_size(
-            (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{}))));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_telemetry_TelemetryFrame::kSequence - 1 + gen::encode::max_size(
+            (value.*member_pointer(gen::members::telemetry_TelemetryFrame_sequence{}))));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // sequence_ as "seq": std::uint64_t
-    p = encode::put_raw(p, keys_telemetry_TelemetryFrame::kSequence);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{})));
+    p = gen::encode::put_raw(p, keys_telemetry_TelemetryFrame::kSequence);
+    p = gen::encode::put(
+        p, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_sequence{})));
     out.buffer().commit(p);
   }
   // robot_ as "robot": char[16]
   out.raw_constant(keys_telemetry_TelemetryFrame::kRobot);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_robot{})));
   {  // mode_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_telemetry_TelemetryFrame::kMode - 1 +
-            encode::max_size((value.*member_pointer(members::telemetry_TelemetryFrame_mode{}))));
+        sizeof keys_telemetry_TelemetryFrame::kMode - 1 + gen::encode::max_size(
+            (value.*member_pointer(gen::members::telemetry_TelemetryFrame_mode{}))));
     // mode_: std::int8_t
-    p = encode::put_raw(p, keys_telemetry_TelemetryFrame::kMode);
-    p = encode::put(p, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{})));
+    p = gen::encode::put_raw(p, keys_telemetry_TelemetryFrame::kMode);
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_mode{})));
     out.buffer().commit(p);
   }
   // pose_ as "pose": telemetry::Pose
   out.raw_constant(keys_telemetry_TelemetryFrame::kPose);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_pose{})));
   // joint_positions_ as "q": std::vector<double>
   out.raw_constant(keys_telemetry_TelemetryFrame::kJointPositions);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{})));
+  write_value(
+      out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_joint_positions{})));
   // imu_ as "imu": std::vector<ImuSample>
   out.raw_constant(keys_telemetry_TelemetryFrame::kImu);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_imu{})));
   // ranges_ as "ranges": std::vector<RangeSensor>
   out.raw_constant(keys_telemetry_TelemetryFrame::kRanges);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_ranges{})));
   // diagnostics_ as "diag": std::map<std::string, float>
   out.raw_constant(keys_telemetry_TelemetryFrame::kDiagnostics);
-  write_value(out, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics{})));
+  write_value(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_diagnostics{})));
 }
 
 bool codec<::telemetry::TelemetryFrame>::decode(Reader& in, ::telemetry::TelemetryFrame& value) {
@@ -666,44 +670,45 @@ bool codec<::telemetry::TelemetryFrame>::decode(Reader& in, ::telemetry::Telemet
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // sequence_ as "seq": std::uint64_t
-    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kSequence)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_sequence{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_TelemetryFrame::kSequence)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_sequence{}))))
       return in.in_field("seq");
     ++i;
     // robot_ as "robot": char[16]
-    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kRobot)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_TelemetryFrame::kRobot)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_robot{}))))
       return in.in_field("robot");
     ++i;
     // mode_: std::int8_t
-    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kMode)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_TelemetryFrame::kMode)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_mode{}))))
       return in.in_field("mode_");
     ++i;
     // pose_ as "pose": telemetry::Pose
-    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kPose)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_TelemetryFrame::kPose)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_pose{}))))
       return in.in_field("pose");
     ++i;
     // joint_positions_ as "q": std::vector<double>
-    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kJointPositions)) break;
+    if (i == count || !gen::match_key(in, keys_telemetry_TelemetryFrame::kJointPositions)) break;
     if (!read_value(
-        in, (value.*member_pointer(members::telemetry_TelemetryFrame_joint_positions{}))))
+        in, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_joint_positions{}))))
       return in.in_field("q");
     ++i;
     // imu_ as "imu": std::vector<ImuSample>
-    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kImu)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_TelemetryFrame::kImu)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_imu{}))))
       return in.in_field("imu");
     ++i;
     // ranges_ as "ranges": std::vector<RangeSensor>
-    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kRanges)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_TelemetryFrame::kRanges)) break;
+    if (!read_value(in, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_ranges{}))))
       return in.in_field("ranges");
     ++i;
     // diagnostics_ as "diag": std::map<std::string, float>
-    if (i == count || !in.match_key(keys_telemetry_TelemetryFrame::kDiagnostics)) break;
-    if (!read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_diagnostics{}))))
+    if (i == count || !gen::match_key(in, keys_telemetry_TelemetryFrame::kDiagnostics)) break;
+    if (!read_value(
+        in, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_diagnostics{}))))
       return in.in_field("diag");
     ++i;
   } while (false);
@@ -712,7 +717,7 @@ bool codec<::telemetry::TelemetryFrame>::decode(Reader& in, ::telemetry::Telemet
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::telemetry::TelemetryFrame>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::telemetry::TelemetryFrame>>(in, value, i, count);
 }
 
 int codec<::telemetry::TelemetryFrame>::decode_field(
@@ -721,45 +726,45 @@ int codec<::telemetry::TelemetryFrame>::decode_field(
     case 1:
       if (std::memcmp(key.data(), "q", 1) == 0) {  // joint_positions_ as "q": std::vector<double>
         return read_value(in, (value.*member_pointer(
-            members::telemetry_TelemetryFrame_joint_positions{}))) ? 4 : kFieldFailed;
+            gen::members::telemetry_TelemetryFrame_joint_positions{}))) ? 4 : kFieldFailed;
       }
       break;
     case 3:
       if (std::memcmp(key.data(), "seq", 3) == 0) {  // sequence_ as "seq": std::uint64_t
         return read_value(in, (value.*member_pointer(
-            members::telemetry_TelemetryFrame_sequence{}))) ? 0 : kFieldFailed;
+            gen::members::telemetry_TelemetryFrame_sequence{}))) ? 0 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "imu", 3) == 0) {  // imu_ as "imu": std::vector<ImuSample>
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_imu{})))
-            ? 5 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_TelemetryFrame_imu{}))) ? 5 : kFieldFailed;
       }
       break;
     case 4:
       if (std::memcmp(key.data(), "pose", 4) == 0) {  // pose_ as "pose": telemetry::Pose
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_pose{})))
-            ? 3 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_TelemetryFrame_pose{}))) ? 3 : kFieldFailed;
       }
       // diagnostics_ as "diag": std::map<std::string, float>
       if (std::memcmp(key.data(), "diag", 4) == 0) {
         return read_value(in, (value.*member_pointer(
-            members::telemetry_TelemetryFrame_diagnostics{}))) ? 7 : kFieldFailed;
+            gen::members::telemetry_TelemetryFrame_diagnostics{}))) ? 7 : kFieldFailed;
       }
       break;
     case 5:
       if (std::memcmp(key.data(), "robot", 5) == 0) {  // robot_ as "robot": char[16]
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_robot{})))
-            ? 1 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_TelemetryFrame_robot{}))) ? 1 : kFieldFailed;
       }
       if (std::memcmp(key.data(), "mode_", 5) == 0) {  // mode_: std::int8_t
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_mode{})))
-            ? 2 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_TelemetryFrame_mode{}))) ? 2 : kFieldFailed;
       }
       break;
     case 6:
       // ranges_ as "ranges": std::vector<RangeSensor>
       if (std::memcmp(key.data(), "ranges", 6) == 0) {
-        return read_value(in, (value.*member_pointer(members::telemetry_TelemetryFrame_ranges{})))
-            ? 6 : kFieldFailed;
+        return read_value(in, (value.*member_pointer(
+            gen::members::telemetry_TelemetryFrame_ranges{}))) ? 6 : kFieldFailed;
       }
       break;
   }

@@ -7,7 +7,7 @@ namespace msgpack_gen {
 // Private members the codecs below read and write. An explicit instantiation may name them, and
 // hands out member pointers to them, so the classes need no friend declaration
 // (msgpack_gen/access.hpp).
-namespace members {
+namespace gen::members {
 // ::stream20::Packet::stamp_
 struct stream20_Packet_stamp {
   using type = member_pointer_t<::stream20::Packet, std::uint64_t>;
@@ -28,12 +28,15 @@ struct stream20_Packet_crc {
   using type = member_pointer_t<::stream20::Packet, std::uint16_t>;
   friend constexpr type member_pointer(stream20_Packet_crc) noexcept;
 };
-}  // namespace members
-template struct members::expose_member<members::stream20_Packet_stamp, &::stream20::Packet::stamp_>;
-template struct members::expose_member<members::stream20_Packet_readings,
+}  // namespace gen::members
+template struct gen::members::expose_member<gen::members::stream20_Packet_stamp,
+    &::stream20::Packet::stamp_>;
+template struct gen::members::expose_member<gen::members::stream20_Packet_readings,
     &::stream20::Packet::readings_>;
-template struct members::expose_member<members::stream20_Packet_gains, &::stream20::Packet::gains_>;
-template struct members::expose_member<members::stream20_Packet_crc, &::stream20::Packet::crc_>;
+template struct gen::members::expose_member<gen::members::stream20_Packet_gains,
+    &::stream20::Packet::gains_>;
+template struct gen::members::expose_member<gen::members::stream20_Packet_crc,
+    &::stream20::Packet::crc_>;
 
 // stream20::Reading's pre-encoded keys: only the definitions below use them.
 namespace {
@@ -62,16 +65,16 @@ void codec<::stream20::Reading>::encode_fields(
   {  // channel, unit: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_stream20_Reading::kChannel - 1 + encode::max_size(value.channel) +
-        sizeof keys_stream20_Reading::kUnit - 1 + encode::max_size(value.unit));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_stream20_Reading::kChannel - 1 + gen::encode::max_size(value.channel) +
+        sizeof keys_stream20_Reading::kUnit - 1 + gen::encode::max_size(value.unit));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // channel as "ch": std::uint32_t
-    p = encode::put_raw(p, keys_stream20_Reading::kChannel);
-    p = encode::put(p, value.channel);
+    p = gen::encode::put_raw(p, keys_stream20_Reading::kChannel);
+    p = gen::encode::put(p, value.channel);
     // unit: stream20::Unit
-    p = encode::put_raw(p, keys_stream20_Reading::kUnit);
-    p = encode::put(p, value.unit);
+    p = gen::encode::put_raw(p, keys_stream20_Reading::kUnit);
+    p = gen::encode::put(p, value.unit);
     out.buffer().commit(p);
   }
   // label: char[12]
@@ -94,23 +97,23 @@ bool codec<::stream20::Reading>::decode(Reader& in, ::stream20::Reading& value) 
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // channel as "ch": std::uint32_t
-    if (i == count || !in.match_key(keys_stream20_Reading::kChannel)) break;
+    if (i == count || !gen::match_key(in, keys_stream20_Reading::kChannel)) break;
     if (!read_value(in, value.channel)) return in.in_field("ch");
     ++i;
     // unit: stream20::Unit
-    if (i == count || !in.match_key(keys_stream20_Reading::kUnit)) break;
+    if (i == count || !gen::match_key(in, keys_stream20_Reading::kUnit)) break;
     if (!read_value(in, value.unit)) return in.in_field("unit");
     ++i;
     // label: char[12]
-    if (i == count || !in.match_key(keys_stream20_Reading::kLabel)) break;
+    if (i == count || !gen::match_key(in, keys_stream20_Reading::kLabel)) break;
     if (!read_value(in, value.label)) return in.in_field("label");
     ++i;
     // values as "v": std::vector<float>
-    if (i == count || !in.match_key(keys_stream20_Reading::kValues)) break;
+    if (i == count || !gen::match_key(in, keys_stream20_Reading::kValues)) break;
     if (!read_value(in, value.values)) return in.in_field("v");
     ++i;
     // offsets: std::array<std::int32_t, 3>
-    if (i == count || !in.match_key(keys_stream20_Reading::kOffsets)) break;
+    if (i == count || !gen::match_key(in, keys_stream20_Reading::kOffsets)) break;
     if (!read_value(in, value.offsets)) return in.in_field("offsets");
     ++i;
   } while (false);
@@ -119,7 +122,7 @@ bool codec<::stream20::Reading>::decode(Reader& in, ::stream20::Reading& value) 
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::stream20::Reading>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::stream20::Reading>>(in, value, i, count);
 }
 
 int codec<::stream20::Reading>::decode_field(
@@ -160,20 +163,20 @@ void codec<::stream20::Packet>::encode(Writer& out, const ::stream20::Packet& va
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // stamp_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size((value.*member_pointer(members::stream20_Packet_stamp{}))));
+        gen::encode::max_size((value.*member_pointer(gen::members::stream20_Packet_stamp{}))));
     // [0] stamp_: std::uint64_t
-    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_stamp{})));
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::stream20_Packet_stamp{})));
     out.buffer().commit(p);
   }
   // [1] readings_: std::vector<Reading>
-  write_value(out, (value.*member_pointer(members::stream20_Packet_readings{})));
+  write_value(out, (value.*member_pointer(gen::members::stream20_Packet_readings{})));
   // [2] gains_: std::map<std::string, double>
-  write_value(out, (value.*member_pointer(members::stream20_Packet_gains{})));
+  write_value(out, (value.*member_pointer(gen::members::stream20_Packet_gains{})));
   {  // crc_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size((value.*member_pointer(members::stream20_Packet_crc{}))));
+        gen::encode::max_size((value.*member_pointer(gen::members::stream20_Packet_crc{}))));
     // [3] crc_: std::uint16_t
-    p = encode::put(p, (value.*member_pointer(members::stream20_Packet_crc{})));
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::stream20_Packet_crc{})));
     out.buffer().commit(p);
   }
 }
@@ -184,16 +187,17 @@ bool codec<::stream20::Packet>::decode(Reader& in, ::stream20::Packet& value) {
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   // stamp_: std::uint64_t
-  if (count > 0 && !read_value(in, (value.*member_pointer(members::stream20_Packet_stamp{}))))
+  if (count > 0 && !read_value(in, (value.*member_pointer(gen::members::stream20_Packet_stamp{}))))
     return in.in_field("stamp_");
   // readings_: std::vector<Reading>
-  if (count > 1 && !read_value(in, (value.*member_pointer(members::stream20_Packet_readings{}))))
+  if (count > 1 && !read_value(
+      in, (value.*member_pointer(gen::members::stream20_Packet_readings{}))))
     return in.in_field("readings_");
   // gains_: std::map<std::string, double>
-  if (count > 2 && !read_value(in, (value.*member_pointer(members::stream20_Packet_gains{}))))
+  if (count > 2 && !read_value(in, (value.*member_pointer(gen::members::stream20_Packet_gains{}))))
     return in.in_field("gains_");
   // crc_: std::uint16_t
-  if (count > 3 && !read_value(in, (value.*member_pointer(members::stream20_Packet_crc{}))))
+  if (count > 3 && !read_value(in, (value.*member_pointer(gen::members::stream20_Packet_crc{}))))
     return in.in_field("crc_");
   for (std::uint32_t i = 4; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);

@@ -25,16 +25,16 @@ void codec<::Msg>::encode_fields(Writer& out, const ::Msg& value, std::string_vi
   {  // code, text: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_Msg::kCode - 1 + encode::max_size(value.code) +
-        sizeof keys_Msg::kText - 1 + encode::max_size(value.text));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_Msg::kCode - 1 + gen::encode::max_size(value.code) +
+        sizeof keys_Msg::kText - 1 + gen::encode::max_size(value.text));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // code: std::uint16_t
-    p = encode::put_raw(p, keys_Msg::kCode);
-    p = encode::put(p, value.code);
+    p = gen::encode::put_raw(p, keys_Msg::kCode);
+    p = gen::encode::put(p, value.code);
     // text: std::string
-    p = encode::put_raw(p, keys_Msg::kText);
-    p = encode::put(p, value.text);
+    p = gen::encode::put_raw(p, keys_Msg::kText);
+    p = gen::encode::put(p, value.text);
     out.buffer().commit(p);
   }
 }
@@ -48,11 +48,11 @@ bool codec<::Msg>::decode(Reader& in, ::Msg& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // code: std::uint16_t
-    if (i == count || !in.match_key(keys_Msg::kCode)) break;
+    if (i == count || !gen::match_key(in, keys_Msg::kCode)) break;
     if (!read_value(in, value.code)) return in.in_field("code");
     ++i;
     // text: std::string
-    if (i == count || !in.match_key(keys_Msg::kText)) break;
+    if (i == count || !gen::match_key(in, keys_Msg::kText)) break;
     if (!read_value(in, value.text)) return in.in_field("text");
     ++i;
   } while (false);
@@ -61,7 +61,7 @@ bool codec<::Msg>::decode(Reader& in, ::Msg& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::Msg>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::Msg>>(in, value, i, count);
 }
 
 int codec<::Msg>::decode_field(Reader& in, std::string_view key, ::Msg& value) {

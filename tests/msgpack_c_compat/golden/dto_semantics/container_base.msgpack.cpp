@@ -29,8 +29,8 @@ void codec<::semantics::Path>::encode(Writer& out, const ::semantics::Path& valu
   out.raw("\x92", 1);  // array header: 2 elements
   {  // closed: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.closed));
-    p = encode::put(p, value.closed);  // [0] closed: int
+        gen::encode::max_size(value.closed));
+    p = gen::encode::put(p, value.closed);  // [0] closed: int
     out.buffer().commit(p);
   }
   write_value(out, static_cast<const ::std::vector<int>&>(value));  // [1] base ::std::vector<int>

@@ -28,12 +28,12 @@ void codec<::semantics::Base>::encode_fields(
   {  // a: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_Base::kA - 1 + encode::max_size(value.a));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_semantics_Base::kA - 1 + gen::encode::max_size(value.a));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // a: int
-    p = encode::put_raw(p, keys_semantics_Base::kA);
-    p = encode::put(p, value.a);
+    p = gen::encode::put_raw(p, keys_semantics_Base::kA);
+    p = gen::encode::put(p, value.a);
     out.buffer().commit(p);
   }
   // f: double
@@ -50,11 +50,11 @@ bool codec<::semantics::Base>::decode(Reader& in, ::semantics::Base& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // a: int
-    if (i == count || !in.match_key(keys_semantics_Base::kA)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_Base::kA)) break;
     if (!read_value(in, value.a)) return in.in_field("a");
     ++i;
     // f: double
-    if (i == count || !in.match_key(keys_semantics_Base::kF)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_Base::kF)) break;
     if (!read_value(in, value.f)) return in.in_field("f");
     ++i;
   } while (false);
@@ -63,7 +63,7 @@ bool codec<::semantics::Base>::decode(Reader& in, ::semantics::Base& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::semantics::Base>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::semantics::Base>>(in, value, i, count);
 }
 
 int codec<::semantics::Base>::decode_field(
@@ -105,12 +105,12 @@ void codec<::semantics::Derived>::encode_fields(
   {  // a: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_Derived::kA - 1 + encode::max_size(value.a));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_semantics_Derived::kA - 1 + gen::encode::max_size(value.a));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // a: int
-    p = encode::put_raw(p, keys_semantics_Derived::kA);
-    p = encode::put(p, value.a);
+    p = gen::encode::put_raw(p, keys_semantics_Derived::kA);
+    p = gen::encode::put(p, value.a);
     out.buffer().commit(p);
   }
   // f: double
@@ -127,11 +127,11 @@ bool codec<::semantics::Derived>::decode(Reader& in, ::semantics::Derived& value
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // a: int
-    if (i == count || !in.match_key(keys_semantics_Derived::kA)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_Derived::kA)) break;
     if (!read_value(in, value.a)) return in.in_field("a");
     ++i;
     // f: double
-    if (i == count || !in.match_key(keys_semantics_Derived::kF)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_Derived::kF)) break;
     if (!read_value(in, value.f)) return in.in_field("f");
     ++i;
   } while (false);
@@ -140,7 +140,7 @@ bool codec<::semantics::Derived>::decode(Reader& in, ::semantics::Derived& value
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::semantics::Derived>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::semantics::Derived>>(in, value, i, count);
 }
 
 int codec<::semantics::Derived>::decode_field(
@@ -182,12 +182,12 @@ void codec<::semantics::Grandchild>::encode_fields(
   {  // a: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_Grandchild::kA - 1 + encode::max_size(value.a));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_semantics_Grandchild::kA - 1 + gen::encode::max_size(value.a));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // a: int
-    p = encode::put_raw(p, keys_semantics_Grandchild::kA);
-    p = encode::put(p, value.a);
+    p = gen::encode::put_raw(p, keys_semantics_Grandchild::kA);
+    p = gen::encode::put(p, value.a);
     out.buffer().commit(p);
   }
   // f: double
@@ -204,11 +204,11 @@ bool codec<::semantics::Grandchild>::decode(Reader& in, ::semantics::Grandchild&
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // a: int
-    if (i == count || !in.match_key(keys_semantics_Grandchild::kA)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_Grandchild::kA)) break;
     if (!read_value(in, value.a)) return in.in_field("a");
     ++i;
     // f: double
-    if (i == count || !in.match_key(keys_semantics_Grandchild::kF)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_Grandchild::kF)) break;
     if (!read_value(in, value.f)) return in.in_field("f");
     ++i;
   } while (false);
@@ -217,7 +217,7 @@ bool codec<::semantics::Grandchild>::decode(Reader& in, ::semantics::Grandchild&
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::semantics::Grandchild>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::semantics::Grandchild>>(in, value, i, count);
 }
 
 int codec<::semantics::Grandchild>::decode_field(
@@ -239,10 +239,10 @@ void codec<::semantics::TaggedCount>::encode(Writer& out, const ::semantics::Tag
   out.raw("\x92", 1);  // array header: 2 elements
   {  // value, tag: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.value) +
-        encode::max_size(value.tag));
-    p = encode::put(p, value.value);  // [0] value: unsigned int
-    p = encode::put(p, value.tag);  // [1] tag: std::string
+        gen::encode::max_size(value.value) +
+        gen::encode::max_size(value.tag));
+    p = gen::encode::put(p, value.value);  // [0] value: unsigned int
+    p = gen::encode::put(p, value.tag);  // [1] tag: std::string
     out.buffer().commit(p);
   }
 }
@@ -268,8 +268,8 @@ void codec<::semantics::Own>::encode(Writer& out, const ::semantics::Own& value)
   IntegralFloatsAsInts msgpack_c_floats(out);
   {  // extra: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.extra));
-    p = encode::put(p, value.extra);  // [0] extra: int
+        gen::encode::max_size(value.extra));
+    p = gen::encode::put(p, value.extra);  // [0] extra: int
     out.buffer().commit(p);
   }
   write_value(out, static_cast<const ::semantics::Base&>(value));  // [1] base semantics::Base

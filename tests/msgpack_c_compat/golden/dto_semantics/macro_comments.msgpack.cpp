@@ -8,8 +8,8 @@ void codec<::semantics::Commented>::encode(Writer& out, const ::semantics::Comme
   out.raw("\x91", 1);  // array header: 1 elements
   {  // id: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.id));
-    p = encode::put(p, value.id);  // [0] id: std::int64_t
+        gen::encode::max_size(value.id));
+    p = gen::encode::put(p, value.id);  // [0] id: std::int64_t
     out.buffer().commit(p);
   }
 }
@@ -50,20 +50,20 @@ void codec<::semantics::OnePerLine>::encode_fields(
   {  // id, name, active: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_OnePerLine::kId - 1 + encode::max_size(value.id) +
-        sizeof keys_semantics_OnePerLine::kName - 1 + encode::max_size(value.name) +
-        sizeof keys_semantics_OnePerLine::kActive - 1 + encode::max_size(value.active));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_semantics_OnePerLine::kId - 1 + gen::encode::max_size(value.id) +
+        sizeof keys_semantics_OnePerLine::kName - 1 + gen::encode::max_size(value.name) +
+        sizeof keys_semantics_OnePerLine::kActive - 1 + gen::encode::max_size(value.active));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // id: std::int64_t
-    p = encode::put_raw(p, keys_semantics_OnePerLine::kId);
-    p = encode::put(p, value.id);
+    p = gen::encode::put_raw(p, keys_semantics_OnePerLine::kId);
+    p = gen::encode::put(p, value.id);
     // name: std::string
-    p = encode::put_raw(p, keys_semantics_OnePerLine::kName);
-    p = encode::put(p, value.name);
+    p = gen::encode::put_raw(p, keys_semantics_OnePerLine::kName);
+    p = gen::encode::put(p, value.name);
     // active: bool
-    p = encode::put_raw(p, keys_semantics_OnePerLine::kActive);
-    p = encode::put(p, value.active);
+    p = gen::encode::put_raw(p, keys_semantics_OnePerLine::kActive);
+    p = gen::encode::put(p, value.active);
     out.buffer().commit(p);
   }
 }
@@ -77,15 +77,15 @@ bool codec<::semantics::OnePerLine>::decode(Reader& in, ::semantics::OnePerLine&
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // id: std::int64_t
-    if (i == count || !in.match_key(keys_semantics_OnePerLine::kId)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_OnePerLine::kId)) break;
     if (!read_value(in, value.id)) return in.in_field("id");
     ++i;
     // name: std::string
-    if (i == count || !in.match_key(keys_semantics_OnePerLine::kName)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_OnePerLine::kName)) break;
     if (!read_value(in, value.name)) return in.in_field("name");
     ++i;
     // active: bool
-    if (i == count || !in.match_key(keys_semantics_OnePerLine::kActive)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_OnePerLine::kActive)) break;
     if (!read_value(in, value.active)) return in.in_field("active");
     ++i;
   } while (false);
@@ -94,7 +94,7 @@ bool codec<::semantics::OnePerLine>::decode(Reader& in, ::semantics::OnePerLine&
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::semantics::OnePerLine>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::semantics::OnePerLine>>(in, value, i, count);
 }
 
 int codec<::semantics::OnePerLine>::decode_field(
@@ -141,16 +141,16 @@ void codec<::semantics::Continued>::encode_fields(
   {  // id, name: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_Continued::kId - 1 + encode::max_size(value.id) +
-        sizeof keys_semantics_Continued::kName - 1 + encode::max_size(value.name));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_semantics_Continued::kId - 1 + gen::encode::max_size(value.id) +
+        sizeof keys_semantics_Continued::kName - 1 + gen::encode::max_size(value.name));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // id: std::int64_t
-    p = encode::put_raw(p, keys_semantics_Continued::kId);
-    p = encode::put(p, value.id);
+    p = gen::encode::put_raw(p, keys_semantics_Continued::kId);
+    p = gen::encode::put(p, value.id);
     // name: std::string
-    p = encode::put_raw(p, keys_semantics_Continued::kName);
-    p = encode::put(p, value.name);
+    p = gen::encode::put_raw(p, keys_semantics_Continued::kName);
+    p = gen::encode::put(p, value.name);
     out.buffer().commit(p);
   }
 }
@@ -164,11 +164,11 @@ bool codec<::semantics::Continued>::decode(Reader& in, ::semantics::Continued& v
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // id: std::int64_t
-    if (i == count || !in.match_key(keys_semantics_Continued::kId)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_Continued::kId)) break;
     if (!read_value(in, value.id)) return in.in_field("id");
     ++i;
     // name: std::string
-    if (i == count || !in.match_key(keys_semantics_Continued::kName)) break;
+    if (i == count || !gen::match_key(in, keys_semantics_Continued::kName)) break;
     if (!read_value(in, value.name)) return in.in_field("name");
     ++i;
   } while (false);
@@ -177,7 +177,7 @@ bool codec<::semantics::Continued>::decode(Reader& in, ::semantics::Continued& v
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::semantics::Continued>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::semantics::Continued>>(in, value, i, count);
 }
 
 int codec<::semantics::Continued>::decode_field(

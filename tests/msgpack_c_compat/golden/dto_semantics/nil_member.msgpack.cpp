@@ -8,8 +8,8 @@ void codec<::semantics::WithNil>::encode(Writer& out, const ::semantics::WithNil
   out.raw("\x93", 1);  // array header: 3 elements
   {  // a: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size(value.a));
-    p = encode::put(p, value.a);  // [0] a: int
+        gen::encode::max_size(value.a));
+    p = gen::encode::put(p, value.a);  // [0] a: int
     out.buffer().commit(p);
   }
   write_value(out, value.n);  // [1] n: msgpack::type::nil_t

@@ -26,16 +26,16 @@ void codec<::inv::Order>::encode_fields(
   {  // id, item: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_inv_Order::kId - 1 + encode::max_size(value.id) +
-        sizeof keys_inv_Order::kItem - 1 + encode::max_size(value.item));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_inv_Order::kId - 1 + gen::encode::max_size(value.id) +
+        sizeof keys_inv_Order::kItem - 1 + gen::encode::max_size(value.item));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // id: std::int64_t
-    p = encode::put_raw(p, keys_inv_Order::kId);
-    p = encode::put(p, value.id);
+    p = gen::encode::put_raw(p, keys_inv_Order::kId);
+    p = gen::encode::put(p, value.id);
     // item: std::string
-    p = encode::put_raw(p, keys_inv_Order::kItem);
-    p = encode::put(p, value.item);
+    p = gen::encode::put_raw(p, keys_inv_Order::kItem);
+    p = gen::encode::put(p, value.item);
     out.buffer().commit(p);
   }
 }
@@ -49,11 +49,11 @@ bool codec<::inv::Order>::decode(Reader& in, ::inv::Order& value) {
   // its pre-encoded bytes; from the first other key on, keys are looked up.
   do {
     // id: std::int64_t
-    if (i == count || !in.match_key(keys_inv_Order::kId)) break;
+    if (i == count || !gen::match_key(in, keys_inv_Order::kId)) break;
     if (!read_value(in, value.id)) return in.in_field("id");
     ++i;
     // item: std::string
-    if (i == count || !in.match_key(keys_inv_Order::kItem)) break;
+    if (i == count || !gen::match_key(in, keys_inv_Order::kItem)) break;
     if (!read_value(in, value.item)) return in.in_field("item");
     ++i;
   } while (false);
@@ -62,7 +62,7 @@ bool codec<::inv::Order>::decode(Reader& in, ::inv::Order& value) {
     return true;
   }
   // The rest: string keys looked up, unknown ones skipped.
-  return decode_rest_by_key<codec<::inv::Order>>(in, value, i, count);
+  return gen::decode_rest_by_key<codec<::inv::Order>>(in, value, i, count);
 }
 
 int codec<::inv::Order>::decode_field(Reader& in, std::string_view key, ::inv::Order& value) {

@@ -26,16 +26,16 @@ void codec<::semantics::Params>::encode_fields(
   {  // x, s: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_Params::kX - 1 + encode::max_size(value.x) +
-        sizeof keys_semantics_Params::kS - 1 + encode::max_size(value.s));
-    p = encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+        sizeof keys_semantics_Params::kX - 1 + gen::encode::max_size(value.x) +
+        sizeof keys_semantics_Params::kS - 1 + gen::encode::max_size(value.s));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // x: std::int32_t
-    p = encode::put_raw(p, keys_semantics_Params::kX);
-    p = encode::put(p, value.x);
+    p = gen::encode::put_raw(p, keys_semantics_Params::kX);
+    p = gen::encode::put(p, value.x);
     // s: std::string
-    p = encode::put_raw(p, keys_semantics_Params::kS);
-    p = encode::put(p, value.s);
+    p = gen::encode::put_raw(p, keys_semantics_Params::kS);
+    p = gen::encode::put(p, value.s);
     out.buffer().commit(p);
   }
 }
@@ -68,14 +68,14 @@ void codec<::semantics::Request>::encode_fields(
   write_value(out, value.params);
   {  // method, id: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_semantics_Request::kMethod - 1 + encode::max_size(value.method) +
-        sizeof keys_semantics_Request::kId - 1 + encode::max_size(value.id));
+        sizeof keys_semantics_Request::kMethod - 1 + gen::encode::max_size(value.method) +
+        sizeof keys_semantics_Request::kId - 1 + gen::encode::max_size(value.id));
     // method: std::string
-    p = encode::put_raw(p, keys_semantics_Request::kMethod);
-    p = encode::put(p, value.method);
+    p = gen::encode::put_raw(p, keys_semantics_Request::kMethod);
+    p = gen::encode::put(p, value.method);
     // id: std::uint32_t
-    p = encode::put_raw(p, keys_semantics_Request::kId);
-    p = encode::put(p, value.id);
+    p = gen::encode::put_raw(p, keys_semantics_Request::kId);
+    p = gen::encode::put(p, value.id);
     out.buffer().commit(p);
   }
 }

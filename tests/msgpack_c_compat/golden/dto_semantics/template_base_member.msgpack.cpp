@@ -8,7 +8,7 @@ namespace msgpack_gen {
 // Private members the codecs below read and write. An explicit instantiation may name them, and
 // hands out member pointers to them, so the classes need no friend declaration
 // (msgpack_gen/access.hpp).
-namespace members {
+namespace gen::members {
 // ::semantics::mode<unsigned char>::m_mode
 struct semantics_data_m_mode {
   using type = member_pointer_t<::semantics::mode<unsigned char>, unsigned char>;
@@ -24,25 +24,26 @@ struct semantics_data_name {
   using type = member_pointer_t<::semantics::data, std::basic_string<char>>;
   friend constexpr type member_pointer(semantics_data_name) noexcept;
 };
-}  // namespace members
-template struct members::expose_member<members::semantics_data_m_mode,
+}  // namespace gen::members
+template struct gen::members::expose_member<gen::members::semantics_data_m_mode,
     &::semantics::mode<unsigned char>::m_mode>;
-template struct members::expose_member<members::semantics_data_x, &::semantics::data::x_>;
-template struct members::expose_member<members::semantics_data_name, &::semantics::data::name_>;
+template struct gen::members::expose_member<gen::members::semantics_data_x, &::semantics::data::x_>;
+template struct gen::members::expose_member<gen::members::semantics_data_name,
+    &::semantics::data::name_>;
 
 void codec<::semantics::data>::encode(Writer& out, const ::semantics::data& value) {
   out.raw("\x93", 1);  // array header: 3 elements
   {  // m_mode, x_, name_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
-        encode::max_size((value.*member_pointer(members::semantics_data_m_mode{}))) +
-        encode::max_size((value.*member_pointer(members::semantics_data_x{}))) +
-        encode::max_size((value.*member_pointer(members::semantics_data_name{}))));
+        gen::encode::max_size((value.*member_pointer(gen::members::semantics_data_m_mode{}))) +
+        gen::encode::max_size((value.*member_pointer(gen::members::semantics_data_x{}))) +
+        gen::encode::max_size((value.*member_pointer(gen::members::semantics_data_name{}))));
     // [0] m_mode: unsigned char
-    p = encode::put(p, (value.*member_pointer(members::semantics_data_m_mode{})));
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::semantics_data_m_mode{})));
     // [1] x_: std::int32_t
-    p = encode::put(p, (value.*member_pointer(members::semantics_data_x{})));
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::semantics_data_x{})));
     // [2] name_: std::string
-    p = encode::put(p, (value.*member_pointer(members::semantics_data_name{})));
+    p = gen::encode::put(p, (value.*member_pointer(gen::members::semantics_data_name{})));
     out.buffer().commit(p);
   }
 }
@@ -53,13 +54,13 @@ bool codec<::semantics::data>::decode(Reader& in, ::semantics::data& value) {
   if (!in.enter()) return false;
   // A shorter array leaves the trailing fields as they are; extra elements are skipped.
   // m_mode: unsigned char
-  if (count > 0 && !read_value(in, (value.*member_pointer(members::semantics_data_m_mode{}))))
+  if (count > 0 && !read_value(in, (value.*member_pointer(gen::members::semantics_data_m_mode{}))))
     return in.in_field("m_mode");
   // x_: std::int32_t
-  if (count > 1 && !read_value(in, (value.*member_pointer(members::semantics_data_x{}))))
+  if (count > 1 && !read_value(in, (value.*member_pointer(gen::members::semantics_data_x{}))))
     return in.in_field("x_");
   // name_: std::string
-  if (count > 2 && !read_value(in, (value.*member_pointer(members::semantics_data_name{}))))
+  if (count > 2 && !read_value(in, (value.*member_pointer(gen::members::semantics_data_name{}))))
     return in.in_field("name_");
   for (std::uint32_t i = 3; i < count; ++i) {
     if (!in.skip()) return in.in_element(i);

@@ -2,10 +2,13 @@
 // straight into memory reserved beforehand. Generated code sums the bounds of a run of such
 // fields, checks the buffer's capacity once, and writes the whole run with these:
 //
-//   std::uint8_t* p = out.buffer().prepare(sizeof kName - 1 + encode::max_size(value.name) + ...);
-//   p = encode::put_raw(p, kName);
-//   p = encode::put(p, value.name);
+//   std::uint8_t* p = out.buffer().prepare(sizeof kName - 1 + gen::encode::max_size(value.name));
+//   p = gen::encode::put_raw(p, kName);
+//   p = gen::encode::put(p, value.name);
 //   out.buffer().commit(p);
+//
+// Part of the codegen interface (namespace msgpack_gen::gen, docs/runtime.md); the runtime's
+// container codecs use it too.
 #pragma once
 
 #include <cstddef>
@@ -20,17 +23,17 @@
 #include "msgpack_gen/detail/compiler.hpp"
 #include "msgpack_gen/detail/copy.hpp"
 #include "msgpack_gen/detail/payload.hpp"
-#include "msgpack_gen/writer.hpp"
+#include "msgpack_gen/gen/wire.hpp"
 
 namespace msgpack_gen::detail {
 // The most a str or bin of n bytes takes, header included.
 MSGPACK_GEN_ALWAYS_INLINE std::size_t payload_bound(std::size_t n) {
   check_payload_length(n);
-  return encode::kMaxHeaderSize + n;
+  return gen::encode::kMaxHeaderSize + n;
 }
 }  // namespace msgpack_gen::detail
 
-namespace msgpack_gen::encode {
+namespace msgpack_gen::gen::encode {
 
 // A pre-encoded constant (all of it but the terminating NUL).
 template <std::size_t N>
@@ -124,4 +127,4 @@ struct is_bounded<
 template <class T>
 inline constexpr bool is_bounded_v = is_bounded<T>::value;
 
-}  // namespace msgpack_gen::encode
+}  // namespace msgpack_gen::gen::encode

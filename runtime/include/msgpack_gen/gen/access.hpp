@@ -6,20 +6,20 @@
 // below defines a friend function that returns the member pointer it was instantiated with, and
 // the tag's own declaration of that friend lets code find it by argument-dependent lookup:
 //
-//   namespace members {
+//   namespace gen::members {
 //   struct Order_secret {
 //     using type = member_pointer_t<::Order, int>;
 //     friend constexpr type member_pointer(Order_secret) noexcept;
 //   };
-//   }  // namespace members
-//   template struct members::expose_member<members::Order_secret, &::Order::secret>;
+//   }  // namespace gen::members
+//   template struct gen::members::expose_member<gen::members::Order_secret, &::Order::secret>;
 //
-//   int& secret = order.*member_pointer(members::Order_secret{});
+//   int& secret = order.*member_pointer(gen::members::Order_secret{});
 //
 // The pointer is a constant: an optimising build reads the member directly.
 #pragma once
 
-namespace msgpack_gen::members {
+namespace msgpack_gen::gen::members {
 
 template <class Class, class Member>
 using member_pointer_t = Member Class::*;
@@ -29,4 +29,4 @@ struct expose_member {
   friend constexpr typename Tag::type member_pointer(Tag) noexcept { return Pointer; }
 };
 
-}  // namespace msgpack_gen::members
+}  // namespace msgpack_gen::gen::members
