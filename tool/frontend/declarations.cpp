@@ -10,8 +10,7 @@ namespace msgpack_gen::frontend {
 namespace {
 
 bool in_generated_file(CXCursor c) {
-  std::string file = location_of(c).file;
-  return file.size() >= 12 && file.compare(file.size() - 12, 12, ".msgpack.hpp") == 0;
+  return ir::is_generated_header(location_of(c).file);
 }
 
 // Records `template <> struct msgpack_gen::codec<T>` specialisations: T needs no generated code.

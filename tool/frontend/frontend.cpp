@@ -28,9 +28,7 @@ namespace {
 constexpr std::size_t kPreludeLines = 3;  // of the umbrella, before its includes
 
 bool is_header_name(const fs::path& path) {
-  std::string name = path.filename().string();
-  static const char* const kGenerated = ".msgpack.hpp";
-  if (name.size() >= 12 && name.compare(name.size() - 12, 12, kGenerated) == 0) return false;
+  if (ir::is_generated_header(path.filename().string())) return false;
   std::string ext = path.extension().string();
   return ext == ".h" || ext == ".hh" || ext == ".hpp" || ext == ".hxx";
 }

@@ -1,10 +1,13 @@
 #include "ir/ir.hpp"
 
 #include <cctype>
+#include <string_view>
 
 namespace msgpack_gen::ir {
 
 namespace {
+constexpr const char* kGeneratedHeader = ".msgpack.hpp";
+
 std::string replace_extension(const std::string& header_path, const char* extension) {
   std::size_t slash = header_path.find_last_of('/');
   std::size_t dot = header_path.find_last_of('.');
@@ -45,7 +48,13 @@ std::string identifier_from(const std::string& text) {
 }
 
 std::string output_path_for(const std::string& header_path) {
-  return replace_extension(header_path, ".msgpack.hpp");
+  return replace_extension(header_path, kGeneratedHeader);
+}
+
+bool is_generated_header(const std::string& path) {
+  const std::string_view kSuffix = kGeneratedHeader;
+  return path.size() >= kSuffix.size() &&
+         path.compare(path.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
 }
 
 std::string output_source_path_for(const std::string& header_path) {

@@ -155,5 +155,7 @@ std::string identifier_from(const std::string& text);
 std::string output_path_for(const std::string& header_path);
 // Its definitions with --split: "shop/Data.hpp" -> "shop/Data.msgpack.cpp".
 std::string output_source_path_for(const std::string& header_path);
+// Whether a path names a header msgpack-gen wrote (output_path_for's name): never read as input.
+bool is_generated_header(const std::string& path);
 
 }  // namespace msgpack_gen::ir
