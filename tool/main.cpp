@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/dump_command.hpp"
 #include "cli/options.hpp"
 #include "contract/contract.hpp"
 #include "emitter/emitter.hpp"
@@ -67,6 +68,8 @@ int main(int argc, char** argv) {
                msgpack_gen::frontend::libclang_version());
     return 0;
   }
+
+  if (!options.dump.empty()) return msgpack_gen::cli::run_dump(options, std::cout, diagnostics);
 
   msgpack_gen::frontend::Options frontend_options;
   frontend_options.package_paths = options.package_paths;

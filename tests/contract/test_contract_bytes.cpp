@@ -192,3 +192,79 @@ TEST_CASE("bytes the contract does not describe are reported where they go wrong
     CHECK_THAT(short_row.message, Catch::Contains("length exceeds input"));
   }
 }
+
+namespace {
+
+// What msgpack-gen --dump --contract prints for `value`'s bytes read as struct `id`.
+template <class T>
+std::string printed(const std::string& id, const T& value) {
+  const std::string bytes = bytes_of(value);
+  std::string text;
+  contract::BytesCheck check = contract::print_bytes(golden_contract(), id, bytes, text);
+  INFO(id << ": at offset " << check.offset << " in " << check.path << ": " << check.message);
+  REQUIRE(check.ok);
+  CHECK(check.size == bytes.size());
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("the contract names the fields of map, as_array and integer-key structs", "[bytes]") {
+  golden::Row row;
+  row.id = 7;
+  row.name = "ann";
+  row.tags = {"a", "b"};
+  CHECK(printed("golden::Row", row) ==
+        R"({"id": 7, "name": "ann", "balance": null, "tags": ["a", "b"]})");
+
+  golden::IntKeys keys;
+  keys.request_type = 1;
+  keys.sync = 42;
+  keys.negative = -3;
+  keys.name = "ping";
+  CHECK(printed("golden::IntKeys", keys) ==
+        R"({"request_type": 1, "sync": 42, "negative": -3, "name": "ping"})");
+
+  golden::Point point{1, -2};
+  CHECK(printed("golden::Point", point) == R"({"x": 1, "y": -2})");
+
+  // Nested structs, containers and optionals print through, and a stream of values is read one
+  // value at a time.
+  golden::RandomDto random(7);
+  for (int i = 0; i < 20; ++i) {
+    const std::string text = printed("golden::Tree", random.tree(3));
+    CHECK(text.front() == '{');
+    CHECK(text.back() == '}');
+  }
+  const std::string two = bytes_of(point) + bytes_of(point);
+  std::string text;
+  contract::BytesCheck first = contract::print_bytes(golden_contract(), "golden::Point", two, text);
+  REQUIRE(first.ok);
+  CHECK(first.size == two.size() / 2);
+}
+
+TEST_CASE("printing stops where the bytes leave the contract", "[bytes]") {
+  // A Row whose id is a str: the text so far, and where it went wrong.
+  Buffer buffer;
+  Writer out(buffer);
+  out.array_header(2);
+  out.uint(1);
+  out.str("x");
+  const std::string good(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  std::string text;
+  CHECK(contract::print_bytes(golden_contract(), "golden::Row", good, text).ok);
+  CHECK(text == R"({"id": 1, "name": "x"})");
+
+  buffer.clear();
+  out.array_header(2);
+  out.str("x");
+  out.uint(1);
+  const std::string bad(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  text.clear();
+  contract::BytesCheck check = contract::print_bytes(golden_contract(), "golden::Row", bad, text);
+  CHECK_FALSE(check.ok);
+  CHECK(check.offset == 1);
+  CHECK(check.path == "id");
+  CHECK(check.message == "expected uint, found str");
+  CHECK(text == R"({"id": )");
+}

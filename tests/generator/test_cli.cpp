@@ -114,3 +114,25 @@ TEST_CASE("wire contracts: --write-contract, --check-contract, --json-schema", "
   o = {};
   CHECK_THAT(parse({"-p", "dto", "T", "--check-contract"}, o), Catch::Contains("needs a value"));
 }
+
+TEST_CASE("reading messages with --dump: no package, no types", "[cli][dump]") {
+  Options o;
+  REQUIRE(parse({"--dump", "m.bin", "--hex", "--pretty", "--contract", "c.json", "--type",
+                 "shop::UserTuple"},
+                o)
+              .empty());
+  CHECK(o.dump == "m.bin");
+  CHECK(o.hex);
+  CHECK(o.pretty);
+  CHECK(o.contract == "c.json");
+  CHECK(o.contract_type == "shop::UserTuple");
+  o = {};
+  CHECK(parse({"--dump=-"}, o).empty());
+  CHECK(o.dump == "-");
+  o = {};
+  CHECK_THAT(parse({"--dump", "m", "--type", "T"}, o), Catch::Contains("go together"));
+  o = {};
+  CHECK_THAT(parse({"--dump", "m", "-p", "dto", "T"}, o), Catch::Contains("generates nothing"));
+  o = {};
+  CHECK_THAT(parse({"-p", "dto", "T", "--hex"}, o), Catch::Contains("options of --dump"));
+}

@@ -75,6 +75,9 @@ constexpr PathOption kPathOptions[] = {
     {"--json-schema", &Options::json_schema},
     {"--space-format", &Options::space_format},
     {"--runtime-include", &Options::runtime_include_dir},
+    {"--dump", &Options::dump},
+    {"--contract", &Options::contract},
+    {"--type", &Options::contract_type},
 };
 
 bool is_standard(const std::string& arg) {
@@ -110,6 +113,10 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       options.help = true;
     } else if (arg == "--split") {
       options.split = true;
+    } else if (arg == "--hex") {
+      options.hex = true;
+    } else if (arg == "--pretty") {
+      options.pretty = true;
     } else if (arg == "--version") {
       options.version = true;
     } else if (arg == "--color" || arg.rfind("--color=", 0) == 0) {
@@ -152,6 +159,19 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
     if (!error.empty()) return error;
   }
   if (options.help || options.version) return {};
+  if (!options.dump.empty()) {
+    if (!options.types.empty() || !options.package_paths.empty()) {
+      return "--dump reads messages and generates nothing: give it no package and no types";
+    }
+    if (options.contract.empty() != options.contract_type.empty()) {
+      return "--contract and --type go together: the contract's file and the struct to read";
+    }
+    return {};
+  }
+  if (options.hex || options.pretty || !options.contract.empty() ||
+      !options.contract_type.empty()) {
+    return "--hex, --pretty, --contract and --type are options of --dump";
+  }
   if (options.package_paths.empty())
     return "no package: say which folder of headers (or header files) to read with -p DIR";
   if (options.types.empty() && !options.space_format.empty()) {
@@ -166,6 +186,7 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
 
 void print_help(std::ostream& out) {
   out << R"(Usage: msgpack-gen -p DIR|HEADER... [options] Type[:policy]... [-- clang-args...]
+       msgpack-gen --dump FILE|- [--hex] [--pretty] [--contract C.json --type T]
 
 Generates MessagePack marshal/unmarshal code for the named C++ structs and every struct they
 reach. For each header X.hpp in DIR it writes X.msgpack.hpp. Structs with msgpack-c's
@@ -203,6 +224,17 @@ Options:
                            stdout as a Lua table: { {name = 'id', type = 'unsigned'}, ... }
                            (TYPE alone is enough as the types to read)
   --runtime-include DIR    where <msgpack_gen/...> headers are (default: found beside the tool)
+
+Reading messages (nothing is generated):
+  --dump FILE|-            print each msgpack value in FILE (- for stdin), one after the other
+                           (a stream of concatenated messages), as JSON, one line each
+  --hex                    FILE holds the bytes as hex text, as logs print them (whitespace,
+                           ':', ',' and 0x prefixes are ignored)
+  --pretty                 one member or element per line, indented by two spaces
+  --contract FILE --type T read each value as the struct T of the wire contract in FILE
+                           (--write-contract's): fields printed by name for map, integer-key
+                           and as_array structs, and the first place where the bytes do not
+                           match the contract reported with its offset and field path
   --color=auto|always|never
                            colour diagnostics as clang does (auto: when stderr is a terminal)
   --                       pass everything after it to clang unchanged
@@ -210,7 +242,8 @@ Options:
   --version                show the version, and libclang's
 
 Exit status: 0 on success, 1 when the headers or types have errors (or --check-contract finds
-a breaking change), 2 on a usage error.
+a breaking change, or --dump finds bytes that are not msgpack or do not match the contract), 2
+on a usage error.
 )";
 }
 

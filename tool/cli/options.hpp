@@ -24,14 +24,21 @@ struct Options {
   std::string json_schema;                 // --json-schema: a JSON Schema of the types
   std::string space_format;                // --space-format: print this struct's Tarantool format
   std::vector<ir::TypeRequest> types;      // Type, Type:+- (marshal), Type:-+ (unmarshal)
-  std::vector<std::string> clang_args;     // -I, -D, --std=, and everything after "--"
-  bool split = false;                      // --split: definitions in X.msgpack.cpp
-  Color color = Color::Auto;               // --color=never|always|auto
+  // --dump FILE (or - for stdin): print the msgpack values in FILE instead of generating code.
+  std::string dump;
+  bool hex = false;           // --hex: FILE holds hex text (as logs print bytes), not bytes
+  bool pretty = false;        // --pretty: one member or element per line, indented
+  std::string contract;       // --contract FILE: read the values with this wire contract...
+  std::string contract_type;  // --type T: ...as the struct T of it
+  std::vector<std::string> clang_args;  // -I, -D, --std=, and everything after "--"
+  bool split = false;                   // --split: definitions in X.msgpack.cpp
+  Color color = Color::Auto;            // --color=never|always|auto
   bool help = false;
   bool version = false;
 };
 
-// Returns an empty string on success, else the usage error to print.
+// Returns an empty string on success, else the usage error to print. With --dump, no package
+// or types are needed (nothing is generated).
 std::string parse(const std::vector<std::string>& args, Options& options);
 
 void print_help(std::ostream& out);

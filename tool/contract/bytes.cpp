@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "msgpack_gen/detail/json_text.hpp"
+#include "msgpack_gen/dump.hpp"
 #include "msgpack_gen/reader.hpp"
 
 namespace msgpack_gen::contract {
@@ -60,9 +62,13 @@ Family parse_family(const std::string& wire) {
 
 class Walker {
  public:
-  Walker(const Contract& contract, std::string_view bytes)
+  // With `text`, what is read is also printed there as JSON (`indent` as in DumpOptions).
+  Walker(const Contract& contract, std::string_view bytes, std::string* text = nullptr,
+         unsigned indent = 0)
       : contract_(contract),
-        in_(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()) {}
+        in_(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()),
+        text_(text),
+        indent_(indent) {}
 
   bool struct_value(const std::string& family_or_id);
   bool value(const Family& family);
@@ -92,61 +98,115 @@ class Walker {
   // The reader's own error (a cut value, a limit), at the offset it reports.
   bool reader_failed() { return fail(in_.offset(), std::string(in_.status().message())); }
   bool elements(const Family& family, std::uint32_t count);
+  bool map_key(const Family& family);
   bool struct_entry(const StructEntry& entry);
   bool field_value(const FieldEntry& field);
 
+  // Printing, when there is text to print to: a value read since `start` as the runtime's dump
+  // prints it, brackets, and the separators between members and elements.
+  bool print_read(const std::uint8_t* start, bool read);
+  void print(std::string_view text) {
+    if (text_) *text_ += text;
+  }
+  void print_name(std::string_view name) {
+    if (text_) msgpack_gen::detail::append_json_string(*text_, name);
+    print(": ");
+  }
+  void open(const char* bracket) {
+    print(bracket);
+    ++level_;
+  }
+  void item(std::uint32_t i) {
+    if (i != 0) print(",");
+    if (indent_ != 0) {
+      print("\n");
+      if (text_) text_->append(std::size_t{level_} * indent_, ' ');
+    } else if (i != 0) {
+      print(" ");
+    }
+  }
+  void close(std::uint32_t count, const char* bracket) {
+    --level_;
+    if (count != 0 && indent_ != 0) {
+      print("\n");
+      if (text_) text_->append(std::size_t{level_} * indent_, ' ');
+    }
+    print(bracket);
+  }
+
   const Contract& contract_;
   msgpack_gen::Reader in_;
+  std::string* text_ = nullptr;
+  unsigned indent_ = 0;
+  unsigned level_ = 0;
   std::string path_;
   BytesCheck result_;
 };
 
+bool Walker::print_read(const std::uint8_t* start, bool read) {
+  if (!read) return false;
+  if (text_) {
+    msgpack_gen::DumpOptions options;
+    options.max_output = 0;
+    msgpack_gen::dump(start, static_cast<std::size_t>(in_.position() - start), *text_, options);
+  }
+  return true;
+}
+
 bool Walker::value(const Family& family) {
   const std::size_t at = in_.offset();
+  const std::uint8_t* start = in_.position();
   msgpack_gen::Family found = msgpack_gen::Family::invalid;
   if (!next(found)) return false;
   const std::string& head = family.head;
   if (starts_with(head, "custom:") || starts_with(head, "dependent:")) {
-    return in_.skip() || reader_failed();  // only the C++ compiler knows these
+    // Only the C++ compiler knows these: printed as they are.
+    return print_read(start, in_.skip()) || reader_failed();
   }
   if (starts_with(head, "struct:")) return struct_value(head);
   if (head == "optional") {
-    if (found == msgpack_gen::Family::nil) return in_.read_nil();
-    return family.args.empty() ? (in_.skip() || reader_failed()) : value(family.args[0]);
+    if (found == msgpack_gen::Family::nil) return print_read(start, in_.read_nil());
+    return family.args.empty() ? (print_read(start, in_.skip()) || reader_failed())
+                               : value(family.args[0]);
   }
   if (head == "nil") {
-    return found == msgpack_gen::Family::nil ? in_.read_nil() : wrong(family, found, at);
+    return found == msgpack_gen::Family::nil ? print_read(start, in_.read_nil())
+                                             : wrong(family, found, at);
   }
   if (head == "bool") {
     bool b = false;
-    return found == msgpack_gen::Family::boolean ? in_.read_bool(b) : wrong(family, found, at);
+    return found == msgpack_gen::Family::boolean ? print_read(start, in_.read_bool(b))
+                                                 : wrong(family, found, at);
   }
   if (head == "int" || head == "uint") {
     if (found != msgpack_gen::Family::integer) return wrong(family, found, at);
     if (head == "uint") {
       std::uint64_t u = 0;
-      return in_.read_any_int(u) || fail(at, "expected uint, found a negative integer");
+      return print_read(start, in_.read_any_int(u)) ||
+             fail(at, "expected uint, found a negative integer");
     }
     std::int64_t i = 0;
-    return in_.read_any_int(i) || fail(at, "expected int, found an integer beyond int64");
+    return print_read(start, in_.read_any_int(i)) ||
+           fail(at, "expected int, found an integer beyond int64");
   }
   if (head == "float") {
     double d = 0;  // floats as msgpack-c writes them may be integers
     bool number = found == msgpack_gen::Family::float32 || found == msgpack_gen::Family::float64 ||
                   found == msgpack_gen::Family::integer;
-    return number ? (in_.read_float(d) || reader_failed()) : wrong(family, found, at);
+    return number ? (print_read(start, in_.read_float(d)) || reader_failed())
+                  : wrong(family, found, at);
   }
   if (head == "str|int" && found == msgpack_gen::Family::integer) {
     std::int64_t number = 0;
-    return in_.read_any_int(number) || reader_failed();
+    return print_read(start, in_.read_any_int(number)) || reader_failed();
   }
   if (head == "str" || head == "str|int" || head == "bin") {
     std::string_view bytes;
     if (head != "bin" && found == msgpack_gen::Family::str) {
-      return in_.read_str(bytes) || reader_failed();
+      return print_read(start, in_.read_str(bytes)) || reader_failed();
     }
     if (head == "bin" && found == msgpack_gen::Family::bin) {
-      return in_.read_bin(bytes) || reader_failed();
+      return print_read(start, in_.read_bin(bytes)) || reader_failed();
     }
     return fail(at, fmt::format("expected {}, found {}", head == "bin" ? "bin" : "str",
                                 family_name(found)));
@@ -159,15 +219,18 @@ bool Walker::value(const Family& family) {
     if (fmt::format("ext:{}", type) != head) {
       return fail(at, fmt::format("expected {}, found ext:{}", head, type));
     }
-    return true;
+    return print_read(start, true);
   }
   if (head == "array" || head == "variant") {
     std::uint32_t count = 0;
     if (found != msgpack_gen::Family::array) return wrong(family, found, at);
     if (!in_.read_array_header(count) || !in_.enter()) return reader_failed();
+    open("[");
     bool ok = elements(family, count);
+    if (!ok) return false;
+    close(count, "]");
     in_.leave();
-    return ok;
+    return true;
   }
   if (head == "map") {
     std::uint32_t count = 0;
@@ -175,18 +238,34 @@ bool Walker::value(const Family& family) {
     if (family.args.size() != 2) return fail(at, "the contract's map family has no key and value");
     if (!in_.read_map_header(count) || !in_.enter()) return reader_failed();
     const std::string outer = path_;
+    open("{");
     for (std::uint32_t i = 0; i < count; ++i) {
+      item(i);
       path_ = fmt::format("{}{{key {}}}", outer, i);
-      if (!value(family.args[0])) return false;
+      if (!map_key(family.args[0])) return false;
+      print(": ");
       path_ = fmt::format("{}{{value {}}}", outer, i);
       if (!value(family.args[1])) return false;
     }
+    close(count, "}");
     path_ = outer;
     in_.leave();
     return true;
   }
   return fail(at,
               fmt::format("the contract has a wire family this reader does not know: {}", head));
+}
+
+// A map's key, printed as a JSON string whatever its type (a number key as "1").
+bool Walker::map_key(const Family& family) {
+  if (text_ == nullptr || !in_.next_is_int()) return value(family);
+  std::string* outer = text_;
+  std::string key;
+  text_ = &key;
+  const bool ok = value(family);
+  text_ = outer;
+  if (ok) msgpack_gen::detail::append_json_string(*text_, key);
+  return ok;
 }
 
 // An array's elements: each of the one element family, a tuple's one per family, or a variant's
@@ -204,6 +283,9 @@ bool Walker::elements(const Family& family, std::uint32_t count) {
       return fail(at, fmt::format("expected a variant index below {}", family.args.size()));
     }
     path_ = fmt::format("{}<{}>", outer, index);
+    item(0);  // [index, value]
+    if (text_) msgpack_gen::detail::append_integer(*text_, index);
+    item(1);
     if (!value(family.args[index])) return false;
     path_ = outer;
     return true;
@@ -215,6 +297,7 @@ bool Walker::elements(const Family& family, std::uint32_t count) {
   for (std::uint32_t i = 0; i < count; ++i) {
     path_ = fmt::format("{}[{}]", outer, i);
     const Family& element = family.args.size() > 1 ? family.args[i] : family.args.at(0);
+    item(i);
     if (!value(element)) return false;
   }
   path_ = outer;
@@ -252,6 +335,8 @@ bool Walker::field_value(const FieldEntry& field) {
   return ok;
 }
 
+// A struct prints as an object of its fields: by key in map mode, by the field's name for
+// integer keys and positions (as_array), the names the bytes do not carry.
 bool Walker::struct_entry(const StructEntry& entry) {
   const std::size_t at = in_.offset();
   msgpack_gen::Family found = msgpack_gen::Family::invalid;
@@ -267,9 +352,13 @@ bool Walker::struct_entry(const StructEntry& entry) {
       return fail(at, fmt::format("expected at most {} elements of {}, found {}",
                                   entry.fields.size(), entry.id, count));
     }
+    open("{");
     for (std::uint32_t i = 0; i < count; ++i) {
+      item(i);
+      print_name(entry.fields[i].name);
       if (!field_value(entry.fields[i])) return false;
     }
+    close(count, "}");
     in_.leave();
     return true;
   }
@@ -277,22 +366,24 @@ bool Walker::struct_entry(const StructEntry& entry) {
     return fail(at, fmt::format("expected {} as a map, found {}", entry.id, family_name(found)));
   }
   if (!in_.read_map_header(count) || !in_.enter()) return reader_failed();
-  const bool open = std::any_of(entry.fields.begin(), entry.fields.end(),
-                                [](const FieldEntry& f) { return f.inline_template; });
+  const bool open_keys = std::any_of(entry.fields.begin(), entry.fields.end(),
+                                     [](const FieldEntry& f) { return f.inline_template; });
+  open("{");
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::size_t key_at = in_.offset();
+    const std::uint8_t* key_start = in_.position();
     const FieldEntry* field = nullptr;
     std::string key_text;
+    std::string_view key;
     if (in_.next_is_int()) {
-      std::int64_t key = 0;
-      if (!in_.read_any_int(key))
+      std::int64_t int_key = 0;
+      if (!in_.read_any_int(int_key))
         return fail(key_at, "expected a key, found an integer beyond int64");
-      key_text = fmt::format("#{}", key);
+      key_text = fmt::format("#{}", int_key);
       for (const FieldEntry& f : entry.fields) {
-        if (f.has_int_key && f.int_key == key) field = &f;
+        if (f.has_int_key && f.int_key == int_key) field = &f;
       }
     } else {
-      std::string_view key;
       if (!in_.read_str(key)) {
         return fail(key_at, fmt::format("expected a key of {}, found {}", entry.id,
                                         in_.status().message()));
@@ -302,15 +393,32 @@ bool Walker::struct_entry(const StructEntry& entry) {
         if (!f.has_int_key && !f.inline_template && f.key == key) field = &f;
       }
     }
+    item(i);
     if (field != nullptr) {
+      print_name(field->has_int_key ? field->name : field->key);
       if (!field_value(*field)) return false;
       continue;
     }
-    if (!open) {
+    if (!open_keys) {
       return fail(key_at, fmt::format("key {} is not a field of {}", key_text, entry.id));
     }
-    if (!in_.skip()) return reader_failed();  // an inline template parameter's key
+    // An inline template parameter's key: printed as it is.
+    if (text_) {
+      std::string raw;
+      msgpack_gen::DumpOptions options;
+      options.max_output = 0;
+      msgpack_gen::dump(key_start, static_cast<std::size_t>(in_.position() - key_start), raw,
+                        options);
+      if (!raw.empty() && raw.front() == '"') {
+        print(raw);
+      } else {
+        msgpack_gen::detail::append_json_string(*text_, raw);
+      }
+      print(": ");
+    }
+    if (!print_read(in_.position(), in_.skip())) return reader_failed();
   }
+  close(count, "}");
   in_.leave();
   return true;
 }
@@ -324,6 +432,15 @@ BytesCheck check_bytes(const Contract& contract, const std::string& struct_id,
     walker.fail(walker.offset(), "bytes after the value");
   }
   return walker.result();
+}
+
+BytesCheck print_bytes(const Contract& contract, const std::string& struct_id,
+                       std::string_view bytes, std::string& text, unsigned indent) {
+  Walker walker(contract, bytes, &text, indent);
+  walker.struct_value(struct_id);
+  BytesCheck result = walker.result();
+  if (result.ok) result.size = walker.offset();
+  return result;
 }
 
 }  // namespace msgpack_gen::contract
