@@ -4,6 +4,10 @@
 // not describe are reported where they go wrong.
 #include <catch2/catch.hpp>
 
+// First, so that the generated headers below declare operator<< for their structs.
+#include <msgpack_gen/fmt.hpp>
+#include <msgpack_gen/print.hpp>
+
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -267,4 +271,65 @@ TEST_CASE("printing stops where the bytes leave the contract", "[bytes]") {
   CHECK(check.path == "id");
   CHECK(check.message == "expected uint, found str");
   CHECK(text == R"({"id": )");
+}
+
+TEST_CASE("generated printing gives the contract's text of the same bytes", "[print]") {
+  // to_json(value) of every golden DTO equals what --dump --contract prints for marshal(value):
+  // names, order, omitempty, nesting, variants, enums by name, and values as dump() prints them.
+  golden::RandomDto random(20261202);
+  auto agrees = [](const std::string& id, const auto& value) {
+    const std::string bytes = bytes_of(value);
+    std::string expected;
+    contract::BytesCheck check = contract::print_bytes(golden_contract(), id, bytes, expected);
+    REQUIRE(check.ok);
+    CHECK(msgpack_gen::to_json(value) == expected);
+    std::ostringstream stream;
+    stream << value;  // the generated operator<<
+    CHECK(stream.str() == expected);
+    CHECK(fmt::format("{}", value) == expected);
+  };
+  for (int i = 0; i < 50; ++i) {
+    agrees("golden::Scalars", random.scalars());
+    agrees("golden::Containers", random.containers());
+    agrees("golden::Tagged", random.tagged());
+    agrees("golden::Row", random.row());
+    agrees("golden::Tree", random.tree(3));
+  }
+  golden::IntKeys keys;
+  keys.request_type = 1;
+  keys.sync = 2;
+  keys.schema_version = 3;
+  keys.name = "n";
+  agrees("golden::IntKeys", keys);
+  agrees("golden::Empty", golden::Empty{});
+  agrees("golden::Point", golden::Point{3, 4});
+}
+
+TEST_CASE("printing: indentation, redacted fields, types printed without encoders", "[print]") {
+  golden::Row row;
+  row.id = 1;
+  row.name = "a";
+  row.tags = {"x"};
+  CHECK(msgpack_gen::to_json(row, 2) ==
+        "{\n  \"id\": 1,\n  \"name\": \"a\",\n  \"balance\": null,\n  \"tags\": [\n    "
+        "\"x\"\n  ]\n}");
+
+  golden::Login login{"ann", "hunter2", std::string("tok")};
+  CHECK(msgpack_gen::to_json(login) == R"({"user": "ann", "password": "***", "token": "***"})");
+  login.token.reset();  // omitempty: left out, as on the wire
+  CHECK(msgpack_gen::to_json(login) == R"({"user": "ann", "password": "***"})");
+  // Redaction is for printing only: the bytes carry the password.
+  CHECK(bytes_of(login).find("hunter2") != std::string::npos);
+
+  // An unmarshal-only struct has no encoder, and prints all the same.
+  golden::ReadOnly read_only;
+  CHECK(msgpack_gen::to_json(read_only).front() == '{');
+
+  // Containers of structs print each struct with its names.
+  std::vector<golden::Row> rows(2, row);
+  CHECK(msgpack_gen::to_json(rows) == R"([{"id": 1, "name": "a", "balance": null, "tags": ["x"]}, )"
+                                      R"({"id": 1, "name": "a", "balance": null, "tags": ["x"]}])");
+  std::map<int, golden::Point> by_id{{7, golden::Point{1, 2}}};
+  CHECK(msgpack_gen::to_json(by_id) == R"({"7": {"x": 1, "y": 2}})");
+  CHECK(fmt::format("[{:>10}]", golden::Empty{}) == "[        {}]");
 }

@@ -76,7 +76,7 @@ TEST_CASE("bad field tags say what is wrong", "[tags]") {
 TEST_CASE("unknown options: a close match, then the options of that kind", "[tags]") {
   CHECK(field_tag(",omitemtpy").problem ==
         "unknown field option 'omitemtpy' (did you mean 'omitempty'? field options: omitempty, "
-        "inline, required, as_string, strict, limit=N)");
+        "inline, required, as_string, redact, strict, limit=N)");
   // A flag takes no value, and a number needs one.
   CHECK_THAT(field_tag(",omitempty=1").problem,
              Catch::Contains("unknown field option 'omitempty=1'"));

@@ -66,7 +66,7 @@ std::string runtime_includes(const ir::Module& module, const std::vector<std::st
   std::set<std::string> parts{"marshal"};
   // The codegen interface (msgpack_gen::gen): the bounded writes, and member access for private
   // members. The key prediction (gen/decode.hpp) comes with every codec (codec.hpp).
-  std::set<std::string> gen_parts{"gen/bounded"};
+  std::set<std::string> gen_parts{"gen/bounded", "gen/print"};
   for (const std::string& id : ids) {
     for (const ir::Field& field : module.find(id)->fields) {
       collect_runtime(field.type, parts);
@@ -145,14 +145,15 @@ std::vector<GeneratedFile> emit(const ir::Module& module, const EmitOptions& opt
     std::string includes;
     for (const std::string& path : include_paths)
       includes += print("file.include", {{"path", path}});
-    file.content =
-        print("file.file", {{"version", tool_version},
-                            {"abi", std::to_string(MSGPACK_GEN_CODEGEN_ABI)},
-                            {"source", source},
-                            {"includes", includes},
-                            {"runtime_includes", runtime_includes(module, header.struct_ids)},
-                            {"declarations", declarations},
-                            {"definitions", header_definitions}});
+    file.content = print("file.file",
+                         {{"version", tool_version},
+                          {"abi", std::to_string(MSGPACK_GEN_CODEGEN_ABI)},
+                          {"source", source},
+                          {"includes", includes},
+                          {"runtime_includes", runtime_includes(module, header.struct_ids)},
+                          {"declarations", declarations},
+                          {"definitions", header_definitions},
+                          {"stream_operators", emit_stream_operators(module, header.struct_ids)}});
     files.push_back(std::move(file));
     if (!options.split) continue;
     if (source_definitions.empty()) {

@@ -253,7 +253,8 @@ std::string emit_key_constants(const ir::Struct& s, const std::vector<WireField>
 }
 
 std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& fields,
-                             const std::string& field_count, const std::string& constants) {
+                             const std::string& field_count, const std::string& constants,
+                             const std::string& print_declarations) {
   std::string functions;
   Vars type{{"type", type_name(s)}};
   if (s.directions & ir::kMarshal) {
@@ -272,7 +273,7 @@ std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& 
                                      {"type", type_name(s)},
                                      {"field_count", field_count},
                                      {"constants", constants},
-                                     {"functions", functions}});
+                                     {"functions", functions + print_declarations}});
 }
 
 std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& fields,
@@ -517,7 +518,81 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
                                          {"body", body}});
 }
 
+// The name a field prints under: its map key, or (positions and integer keys carry none) its
+// path of member names, as the contract names it.
+std::string print_name(const ir::Struct& s, const WireField& wire) {
+  const ir::Field& f = *wire.field;
+  return s.as_array || f.has_int_key ? wire.path : f.key;
+}
+
+// print() and print_fields(): member templates defined in the codec's class, compiled only when a
+// program prints; with --split, functions of the source file, which includes
+// <msgpack_gen/print.hpp>.
+void emit_print(const ir::Struct& s, const std::vector<WireField>& fields, bool in_header,
+                std::string& declarations, std::string& definitions) {
+  std::string body;
+  for (const WireField& wire : fields) {
+    if (wire.inlined) {
+      body +=
+          print("print.inlined_fields",
+                {{"comment", wire.comment}, {"codec", wire.codec_expr}, {"member", wire.member}});
+      continue;
+    }
+    const ir::Field& f = *wire.field;
+    const std::string target = wire.encode_expr.empty() ? wire.member : wire.encode_expr;
+    const char* snippet_name =
+        f.redact ? (f.omit_empty ? "print.redacted_omitempty_field" : "print.redacted_field")
+                 : (f.omit_empty ? "print.omitempty_field" : "print.field");
+    body += print(snippet_name,
+                  {{"comment", wire.comment},
+                   {"name", cpp_literal(print_name(s, wire))},
+                   {"member", target},
+                   {"print", fmt::format("{}(out, {})",
+                                         f.as_string ? "print_enum_name" : "print_json", target)}});
+  }
+  if (body.empty()) body = snippet("print.no_fields");
+  Vars vars{{"type", type_name(s)}, {"body", body}};
+  if (in_header) {
+    // Defined in the class: GCC 12 does not match an out-of-class member template definition to
+    // the codec of an unnamed struct (codec<decltype(...)>).
+    declarations += print("print.template_definitions", vars);
+  } else {
+    declarations += print("print.source_declarations", vars);
+    definitions += print("print.source_definitions", vars);
+  }
+}
+
 }  // namespace
+
+std::string emit_stream_operators(const ir::Module& module, const std::vector<std::string>& ids) {
+  // One block per namespace, in the order the namespaces first appear.
+  std::vector<std::pair<std::string, std::string>> by_namespace;
+  for (const std::string& id : ids) {
+    const ir::Struct& s = *module.find(id);
+    if (s.enclosing_namespace == "(anonymous)") continue;  // no code elsewhere can reach it
+    std::string params = "class Char, class Traits";
+    for (auto it = s.template_params.rbegin(); it != s.template_params.rend(); ++it) {
+      params = it->declared + ", " + params;
+    }
+    auto block = std::find_if(by_namespace.begin(), by_namespace.end(), [&](const auto& entry) {
+      return entry.first == s.enclosing_namespace;
+    });
+    if (block == by_namespace.end()) {
+      by_namespace.emplace_back(s.enclosing_namespace, std::string());
+      block = std::prev(by_namespace.end());
+    }
+    block->second +=
+        print("print.stream_operator",
+              {{"template_header", fmt::format("template <{}>", params)}, {"type", type_name(s)}});
+  }
+  std::string operators;
+  for (const auto& [name, text] : by_namespace) {
+    operators +=
+        name.empty() ? text : print("print.namespace", {{"name", name}, {"operators", text}});
+  }
+  if (operators.empty()) return {};
+  return print("print.stream_operators", {{"operators", operators}});
+}
 
 std::string private_member_tag(const ir::Module& module, const ir::Field& field) {
   for (const ir::Struct& s : module.structs) {
@@ -555,7 +630,9 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
     }
     constants.clear();
   }
-  code.declaration = emit_declaration(s, fields, field_count, constants);
+  std::string print_declarations, print_definitions;
+  emit_print(s, fields, in_header, print_declarations, print_definitions);
+  code.declaration = emit_declaration(s, fields, field_count, constants, print_declarations);
   const std::string prefix = definition_prefix(s, in_header);
   if (s.directions & ir::kMarshal) {
     code.definitions +=
@@ -565,6 +642,7 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
     code.definitions +=
         s.as_array ? emit_array_decode(s, fields, prefix) : emit_map_decode(s, fields, prefix);
   }
+  code.definitions += print_definitions;
   return code;
 }
 

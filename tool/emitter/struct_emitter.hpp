@@ -23,6 +23,10 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
 // private members even for names that differ only in punctuation (`size`, `size_`).
 std::string private_member_tag(const ir::Module& module, const ir::Field& field);
 
+// operator<< of each struct, in its namespace so that argument-dependent lookup finds it, for
+// the end of the generated header; empty when none can be written.
+std::string emit_stream_operators(const ir::Module& module, const std::vector<std::string>& ids);
+
 // Whether the struct's code is a template (so its definitions must stay in the header).
 bool is_template_struct(const ir::Struct& s);
 

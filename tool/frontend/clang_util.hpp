@@ -61,6 +61,22 @@ inline std::string qualified_name(CXCursor c) {
   return name;
 }
 
+// The namespace that holds a declaration, through any classes it is nested in: "shop::v1", ""
+// for the global namespace (inline namespaces left out, as in qualified_name());
+// "(anonymous)" when an anonymous namespace is on the way, which other code cannot open.
+inline std::string enclosing_namespace(CXCursor c) {
+  std::string name;
+  for (CXCursor parent = clang_getCursorSemanticParent(c);
+       !clang_Cursor_isNull(parent) && parent.kind != CXCursor_TranslationUnit;
+       parent = clang_getCursorSemanticParent(parent)) {
+    if (parent.kind != CXCursor_Namespace || clang_Cursor_isInlineNamespace(parent)) continue;
+    std::string scope = spelling(parent);
+    if (scope.empty()) return "(anonymous)";
+    name = name.empty() ? scope : scope + "::" + name;
+  }
+  return name;
+}
+
 inline bool is_record_kind(CXCursorKind kind) {
   return kind == CXCursor_StructDecl || kind == CXCursor_ClassDecl;
 }

@@ -238,6 +238,7 @@ std::size_t ModuleBuilder::add_struct(CXCursor definition, const std::string& cp
     node.ir.template_params = std::move(template_params);
     node.ir.cpp_name = cpp_name;
     if (cpp_name.empty()) node.ir.unnamed_member = member_base;
+    node.ir.enclosing_namespace = enclosing_namespace(definition);
     node.ir.location = location_of(definition);
     node.header_abs = node.ir.location.file;
     node.in_package = std::find(package_headers_.begin(), package_headers_.end(),

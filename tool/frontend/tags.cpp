@@ -43,6 +43,7 @@ constexpr Option kOptions[] = {
     {"inline", &ir::Field::inline_fields},
     {"required", &ir::Field::required},
     {"as_string", &ir::Field::as_string},
+    {"redact", &ir::Field::redact},
     {"strict", &ir::Field::strict_enum, &StructTag::strict},
     {"nest_bases", nullptr, &StructTag::nest_bases},
     {"private_fields", nullptr, &StructTag::private_fields},

@@ -84,6 +84,7 @@ struct Field {
   bool inline_fields = false;  // the field's struct's fields go into this struct's map
   bool required = false;       // unmarshal fails when the key is absent
   bool as_string = false;      // an enum written as its enumerator's name
+  bool redact = false;         // printed (to_json, operator<<) as "***"; marshalled as usual
   bool strict_enum = false;    // an enum that takes only its declared enumerators
   std::uint32_t limit = 0;     // lengths of strings and containers inside it at most this; 0: none
   // A base entry: the value is the struct's base-class subobject of type `type`, encoded as one
@@ -111,6 +112,9 @@ struct Struct {
   // An unnamed struct (`struct { ... } internal;`): the member that holds it, as an expression
   // ("::Data::internal", "::Data::internal.inner" for one nested in another); empty otherwise.
   std::string unnamed_member;
+  // The namespace that holds it, through enclosing classes ("shop::v1"; "" for the global one;
+  // "(anonymous)" when an anonymous namespace does): where its operator<< goes, for ADL.
+  std::string enclosing_namespace;
   bool as_array = false;                       // encoded as a msgpack array in declaration order
   bool strict = false;                         // unknown keys are an error instead of being skipped
   std::vector<TemplateParam> template_params;  // a class template: its code is a template too

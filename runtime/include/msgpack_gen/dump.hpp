@@ -43,6 +43,8 @@ struct DumpOptions {
   std::size_t max_output = std::size_t{1} << 20;
   // Spaces per level of nesting, one member or element per line; 0: the whole value on one line.
   unsigned indent = 0;
+  // With an indent: the depth the value starts at (a value printed inside another's text).
+  unsigned start_level = 0;
   // Map keys that are not str: as JSON strings of their text (valid JSON), or bare.
   bool quote_keys = true;
   // Tarantool's decimal, uuid and datetime, and the msgpack timestamp, as text; false: as any
@@ -330,7 +332,7 @@ inline DumpResult dump(const void* data, std::size_t size, std::string& out,
   Reader in(data, size, options.reader);
   detail::Dumper dumper(in, out, options);
   DumpResult result;
-  if (dumper.value(0)) result.size = in.offset();
+  if (dumper.value(options.start_level)) result.size = in.offset();
   result.status = in.status();
   result.cut = dumper.cut();
   return result;

@@ -107,6 +107,13 @@ struct IntKeys {
   std::string name;
 };
 
+// Secrets: marshalled as usual, printed (to_json, operator<<, fmt) as "***".
+struct Login {
+  std::string user;
+  std::string password MSGPACK_TAG(",redact");
+  std::optional<std::string> token MSGPACK_TAG(",omitempty,redact");
+};
+
 struct Empty {};  // no fields: still a valid (empty) map
 
 struct WriteOnly {

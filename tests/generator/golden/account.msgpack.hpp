@@ -11,6 +11,7 @@
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/access.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -78,6 +79,32 @@ struct codec<::bank::Account> {
       Writer& out, const ::bank::Account& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::bank::Account& value);
   static int decode_field(Reader& in, std::string_view key, ::bank::Account& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::bank::Account& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::bank::Account& value) {
+    out.key("revision");  // revision: int
+    print_json(out, value.revision);
+    out.key("owner");  // owner_ as "owner": std::string
+    print_json(out, (value.*member_pointer(gen::members::bank_Account_owner{})));
+    // balance_ as "balance": std::int64_t (omitempty)
+    if (!is_empty((value.*member_pointer(gen::members::bank_Account_balance{})))) {
+      out.key("balance");
+      print_json(out, (value.*member_pointer(gen::members::bank_Account_balance{})));
+    }
+    out.key("level");  // level: std::uint8_t
+    print_json(out, (value.*member_pointer(gen::members::bank_Account_level{})));
+    out.key("level_");  // level_: std::uint8_t
+    print_json(out, (value.*member_pointer(gen::members::bank_Account_level_2{})));
+    out.key("tags");  // tags_ as "tags": std::vector<std::string>
+    print_json(out, (value.*member_pointer(gen::members::bank_Account_tags{})));
+  }
 };
 
 inline void codec<::bank::Account>::encode(Writer& out, const ::bank::Account& value) {
@@ -220,3 +247,15 @@ inline int codec<::bank::Account>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace bank {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::bank::Account& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace bank
+#endif

@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -46,6 +47,49 @@ struct codec<::golden::Scalars> {
       Writer& out, const ::golden::Scalars& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Scalars& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Scalars& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Scalars& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Scalars& value) {
+    out.key("flag");  // flag: bool
+    print_json(out, value.flag);
+    out.key("i8");  // i8: int8_t
+    print_json(out, value.i8);
+    out.key("i16");  // i16: int16_t
+    print_json(out, value.i16);
+    out.key("i32");  // i32: int32_t
+    print_json(out, value.i32);
+    out.key("i64");  // i64: int64_t
+    print_json(out, value.i64);
+    out.key("u8");  // u8: uint8_t
+    print_json(out, value.u8);
+    out.key("u16");  // u16: uint16_t
+    print_json(out, value.u16);
+    out.key("u32");  // u32: uint32_t
+    print_json(out, value.u32);
+    out.key("u64");  // u64: uint64_t
+    print_json(out, value.u64);
+    out.key("plain_int");  // plain_int: int
+    print_json(out, value.plain_int);
+    out.key("plain_long");  // plain_long: long
+    print_json(out, value.plain_long);
+    out.key("plain_ull");  // plain_ull: unsigned long long
+    print_json(out, value.plain_ull);
+    out.key("f32");  // f32: float
+    print_json(out, value.f32);
+    out.key("f64");  // f64: double
+    print_json(out, value.f64);
+    out.key("color");  // color: golden::Color
+    print_json(out, value.color);
+    out.key("level");  // level: golden::Level
+    print_json(out, value.level);
+  }
 };
 
 // golden::Point: a map of 2 fields
@@ -60,6 +104,21 @@ struct codec<::golden::Point> {
       Writer& out, const ::golden::Point& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Point& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Point& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Point& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Point& value) {
+    out.key("x");  // x: int32_t
+    print_json(out, value.x);
+    out.key("y");  // y: int32_t
+    print_json(out, value.y);
+  }
 };
 
 // golden::Containers: a map of 13 fields
@@ -85,6 +144,43 @@ struct codec<::golden::Containers> {
       Writer& out, const ::golden::Containers& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Containers& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Containers& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Containers& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Containers& value) {
+    out.key("name");  // name: golden::Name
+    print_json(out, value.name);
+    out.key("blob");  // blob: std::vector<uint8_t>
+    print_json(out, value.blob);
+    out.key("bytes");  // bytes: std::vector<std::byte>
+    print_json(out, value.bytes);
+    out.key("numbers");  // numbers: golden::Numbers
+    print_json(out, value.numbers);
+    out.key("triple");  // triple: std::array<double, 3>
+    print_json(out, value.triple);
+    out.key("points");  // points: std::vector<Point>
+    print_json(out, value.points);
+    out.key("by_name");  // by_name: std::map<std::string, int64_t>
+    print_json(out, value.by_name);
+    out.key("by_id");  // by_id: std::map<int32_t, std::string>
+    print_json(out, value.by_id);
+    out.key("lookup");  // lookup: std::unordered_map<std::string, Point>
+    print_json(out, value.lookup);
+    out.key("maybe");  // maybe: std::optional<int32_t>
+    print_json(out, value.maybe);
+    out.key("maybe_point");  // maybe_point: std::optional<Point>
+    print_json(out, value.maybe_point);
+    out.key("nested");  // nested: std::vector<std::vector<std::string>>
+    print_json(out, value.nested);
+    out.key("anonymous");  // anonymous: unnamed struct
+    print_json(out, value.anonymous);
+  }
 };
 
 // golden::Containers::anonymous: a map of 2 fields
@@ -101,6 +197,21 @@ struct codec<decltype(::golden::Containers::anonymous)> {
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous)& value);
   static int decode_field(
       Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const decltype(::golden::Containers::anonymous)& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const decltype(::golden::Containers::anonymous)& value) {
+    out.key("label");  // label: std::string
+    print_json(out, value.label);
+    out.key("inner");  // inner: unnamed struct
+    print_json(out, value.inner);
+  }
 };
 
 // golden::Containers::anonymous::inner: a map of 1 field
@@ -116,6 +227,20 @@ struct codec<decltype(::golden::Containers::anonymous.inner)> {
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value);
   static int decode_field(
       Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const decltype(::golden::Containers::anonymous.inner)& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(
+      Json& out, const decltype(::golden::Containers::anonymous.inner)& value) {
+    out.key("depth");  // depth: uint16_t
+    print_json(out, value.depth);
+  }
 };
 
 // golden::Meta: a map of 2 fields
@@ -129,6 +254,21 @@ struct codec<::golden::Meta> {
   static void encode_fields(Writer& out, const ::golden::Meta& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Meta& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Meta& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Meta& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Meta& value) {
+    out.key("version");  // version: int64_t
+    print_json(out, value.version);
+    out.key("origin");  // origin: std::string
+    print_json(out, value.origin);
+  }
 };
 
 // golden::Tagged: a map of 7 fields
@@ -148,6 +288,37 @@ struct codec<::golden::Tagged> {
       Writer& out, const ::golden::Tagged& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tagged& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Tagged& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Tagged& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Tagged& value) {
+    out.key("username");  // name as "username": std::string
+    print_json(out, value.name);
+    if (!is_empty(value.note)) {  // note: std::optional<std::string> (omitempty)
+      out.key("note");
+      print_json(out, value.note);
+    }
+    if (!is_empty(value.scores)) {  // scores as "s": std::vector<int32_t> (omitempty)
+      out.key("s");
+      print_json(out, value.scores);
+    }
+    if (!is_empty(value.zero)) {  // zero: int32_t (omitempty)
+      out.key("zero");
+      print_json(out, value.zero);
+    }
+    out.key("version");  // meta.version: int64_t
+    print_json(out, value.meta.version);
+    out.key("origin");  // meta.origin: std::string
+    print_json(out, value.meta.origin);
+    out.key("where");  // where: golden::Point
+    print_json(out, value.where);
+  }
 };
 
 // golden::Row: an array of 4 elements
@@ -156,6 +327,25 @@ struct codec<::golden::Row> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::golden::Row& value);
   static bool decode(Reader& in, ::golden::Row& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Row& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Row& value) {
+    out.key("id");  // id: uint64_t
+    print_json(out, value.id);
+    out.key("name");  // name: std::string
+    print_json(out, value.name);
+    out.key("balance");  // balance: std::optional<double>
+    print_json(out, value.balance);
+    out.key("tags");  // tags: std::vector<std::string>
+    print_json(out, value.tags);
+  }
 };
 
 // golden::Views: a map of 2 fields
@@ -170,6 +360,21 @@ struct codec<::golden::Views> {
       Writer& out, const ::golden::Views& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Views& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Views& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Views& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Views& value) {
+    out.key("text");  // text: std::string_view
+    print_json(out, value.text);
+    out.key("n");  // n: int32_t
+    print_json(out, value.n);
+  }
 };
 
 // golden::Tree: a map of 2 fields
@@ -183,6 +388,21 @@ struct codec<::golden::Tree> {
   static void encode_fields(Writer& out, const ::golden::Tree& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tree& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Tree& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Tree& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Tree& value) {
+    out.key("label");  // label: std::string
+    print_json(out, value.label);
+    out.key("children");  // children: std::vector<Tree>
+    print_json(out, value.children);
+  }
 };
 
 // golden::IntKeys: a map of 5 fields
@@ -200,6 +420,64 @@ struct codec<::golden::IntKeys> {
       Writer& out, const ::golden::IntKeys& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::IntKeys& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::IntKeys& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::IntKeys& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::IntKeys& value) {
+    out.key("request_type");  // request_type as "#0": uint32_t
+    print_json(out, value.request_type);
+    out.key("sync");  // sync as "#1": uint64_t
+    print_json(out, value.sync);
+    // schema_version as "#5": std::optional<uint64_t> (omitempty)
+    if (!is_empty(value.schema_version)) {
+      out.key("schema_version");
+      print_json(out, value.schema_version);
+    }
+    out.key("negative");  // negative as "#-3": int32_t
+    print_json(out, value.negative);
+    out.key("name");  // name: std::string
+    print_json(out, value.name);
+  }
+};
+
+// golden::Login: a map of 3 fields
+template <>
+struct codec<::golden::Login> {
+  static constexpr std::uint32_t kFieldCount = 3;
+  static constexpr char kUser[] = "\xa4user";  // "user"
+  static constexpr char kPassword[] = "\xa8password";  // "password"
+  static constexpr char kToken[] = "\xa5token";  // "token"
+  static void encode(Writer& out, const ::golden::Login& value);
+  static std::uint32_t field_count(const ::golden::Login& value);
+  static void encode_fields(
+      Writer& out, const ::golden::Login& value, std::string_view prefix = {});
+  static bool decode(Reader& in, ::golden::Login& value);
+  static int decode_field(Reader& in, std::string_view key, ::golden::Login& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Login& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Login& value) {
+    out.key("user");  // user: std::string
+    print_json(out, value.user);
+    out.key("password");  // password: std::string (redact)
+    out.redacted();
+    if (!is_empty(value.token)) {  // token: std::optional<std::string> (omitempty, redact)
+      out.key("token");
+      out.redacted();
+    }
+  }
 };
 
 // golden::Empty: a map of 0 fields
@@ -212,6 +490,19 @@ struct codec<::golden::Empty> {
       Writer& out, const ::golden::Empty& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Empty& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Empty& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::Empty& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::Empty& value) {
+    (void)out;
+    (void)value;
+  }
 };
 
 // golden::WriteOnly: a map of 1 field; marshal only
@@ -223,6 +514,19 @@ struct codec<::golden::WriteOnly> {
   static std::uint32_t field_count(const ::golden::WriteOnly& value);
   static void encode_fields(
       Writer& out, const ::golden::WriteOnly& value, std::string_view prefix = {});
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::WriteOnly& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::WriteOnly& value) {
+    out.key("a");  // a: int32_t
+    print_json(out, value.a);
+  }
 };
 
 // golden::ReadOnly: a map of 1 field; unmarshal only
@@ -232,6 +536,19 @@ struct codec<::golden::ReadOnly> {
   static constexpr char kB[] = "\xa1" "b";  // "b"
   static bool decode(Reader& in, ::golden::ReadOnly& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::golden::ReadOnly& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::golden::ReadOnly& value) {
+    out.key("b");  // b: int32_t
+    print_json(out, value.b);
+  }
 };
 
 inline void codec<::golden::Scalars>::encode(Writer& out, const ::golden::Scalars& value) {
@@ -1378,6 +1695,94 @@ inline int codec<::golden::IntKeys>::decode_field(
   return kUnknownField;
 }
 
+inline void codec<::golden::Login>::encode(Writer& out, const ::golden::Login& value) {
+  std::uint32_t count = field_count(value);
+  out.map_header(count);
+  encode_fields(out, value);
+}
+
+inline std::uint32_t codec<::golden::Login>::field_count(const ::golden::Login& value) {
+  std::uint32_t count = kFieldCount;
+  if (is_empty(value.token)) --count;
+  return count;
+}
+
+inline void codec<::golden::Login>::encode_fields(
+    Writer& out, const ::golden::Login& value, std::string_view prefix) {
+  {  // user, password: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
+        sizeof kUser - 1 + gen::encode::max_size(value.user) +
+        sizeof kPassword - 1 + gen::encode::max_size(value.password));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
+    // user: std::string
+    p = gen::encode::put_raw(p, kUser);
+    p = gen::encode::put(p, value.user);
+    // password: std::string
+    p = gen::encode::put_raw(p, kPassword);
+    p = gen::encode::put(p, value.password);
+    out.buffer().commit(p);
+  }
+  // token: std::optional<std::string> (omitempty)
+  if (!is_empty(value.token)) {
+    out.raw_constant(kToken);
+    write_value(out, value.token);
+  }
+}
+
+inline bool codec<::golden::Login>::decode(Reader& in, ::golden::Login& value) {
+  std::uint32_t count = 0;
+  if (!in.read_map_header(count)) return false;
+  if (!in.enter()) return false;
+  std::uint32_t i = 0;
+  // Encoders write the keys in declaration order: each one is expected in turn and compared as
+  // its pre-encoded bytes; from the first other key on, keys are looked up.
+  do {
+    // user: std::string
+    if (i == count || !gen::match_key(in, kUser)) break;
+    if (!read_value(in, value.user)) return in.in_field("user");
+    ++i;
+    // password: std::string
+    if (i == count || !gen::match_key(in, kPassword)) break;
+    if (!read_value(in, value.password)) return in.in_field("password");
+    ++i;
+    // token: std::optional<std::string>; omitempty: may be left out
+    if (i != count && gen::match_key(in, kToken)) {
+      if (!read_value(in, value.token)) return in.in_field("token");
+      ++i;
+    }
+  } while (false);
+  if (i == count) {  // the usual case: every key was the one expected
+    in.leave();
+    return true;
+  }
+  // The rest: string keys looked up, unknown ones skipped.
+  return gen::decode_rest_by_key<codec<::golden::Login>>(in, value, i, count);
+}
+
+inline int codec<::golden::Login>::decode_field(
+    Reader& in, std::string_view key, ::golden::Login& value) {
+  switch (key.size()) {
+    case 4:
+      if (std::memcmp(key.data(), "user", 4) == 0) {  // user: std::string
+        return read_value(in, value.user) ? 0 : kFieldFailed;
+      }
+      break;
+    case 5:
+      if (std::memcmp(key.data(), "token", 5) == 0) {  // token: std::optional<std::string>
+        return read_value(in, value.token) ? 2 : kFieldFailed;
+      }
+      break;
+    case 8:
+      if (std::memcmp(key.data(), "password", 8) == 0) {  // password: std::string
+        return read_value(in, value.password) ? 1 : kFieldFailed;
+      }
+      break;
+  }
+  return kUnknownField;
+}
+
 inline void codec<::golden::Empty>::encode(Writer& out, const ::golden::Empty& value) {
   encode_fields(out, value, std::string_view("\x80", 1));  // map header: 0 fields
 }
@@ -1472,3 +1877,87 @@ inline int codec<::golden::ReadOnly>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace golden {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Scalars& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Point& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Containers& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const decltype(
+                                                 ::golden::Containers::anonymous)& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const decltype(
+                                                 ::golden::Containers::anonymous.inner)& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Meta& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Tagged& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Row& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Views& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Tree& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::IntKeys& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Login& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Empty& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::WriteOnly& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::ReadOnly& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace golden
+#endif

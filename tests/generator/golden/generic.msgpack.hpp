@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/msgpack_gen.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -62,6 +63,21 @@ struct codec<::generic::Request<T>> {
       Writer& out, const ::generic::Request<T>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Request<T>& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Request<T>& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::Request<T>& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::Request<T>& value) {
+    out.key("mandatory");  // mandatory: std::string
+    print_json(out, value.mandatory);
+    // payload: T
+    codec<decltype(::generic::Request<T>::payload)>::print_fields(out, value.payload);
+  }
 };
 
 // generic::Payload: a map of 2 fields
@@ -76,6 +92,21 @@ struct codec<::generic::Payload> {
       Writer& out, const ::generic::Payload& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Payload& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Payload& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::Payload& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::Payload& value) {
+    out.key("id");  // id: int64_t
+    print_json(out, value.id);
+    out.key("name");  // name: std::string
+    print_json(out, value.name);
+  }
 };
 
 // generic::Other: a map of 2 fields
@@ -90,6 +121,23 @@ struct codec<::generic::Other> {
       Writer& out, const ::generic::Other& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Other& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Other& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::Other& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::Other& value) {
+    out.key("tags");  // tags: std::vector<std::string>
+    print_json(out, value.tags);
+    if (!is_empty(value.on)) {  // on: bool (omitempty)
+      out.key("on");
+      print_json(out, value.on);
+    }
+  }
 };
 
 // generic::Envelope: a map of 3 fields
@@ -105,6 +153,23 @@ struct codec<::generic::Envelope<T, Version>> {
       Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Envelope<T, Version>& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::Envelope<T, Version>& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::Envelope<T, Version>& value) {
+    out.key("request");  // request: Request<T>
+    print_json(out, value.request);
+    out.key("history");  // history: std::vector<Request<T>>
+    print_json(out, value.history);
+    out.key("version");  // version: int32_t
+    print_json(out, value.version);
+  }
 };
 
 // generic::UsesTemplates: a map of its fields and those of its inlined template arguments
@@ -120,6 +185,23 @@ struct codec<::generic::UsesTemplates> {
       Writer& out, const ::generic::UsesTemplates& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::UsesTemplates& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::UsesTemplates& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::UsesTemplates& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::UsesTemplates& value) {
+    out.key("first");  // first: Request<generic::Payload>
+    print_json(out, value.first);
+    out.key("others");  // others: std::vector<Request<Other>>
+    print_json(out, value.others);
+    // flattened: Request<generic::Other>
+    codec<decltype(::generic::UsesTemplates::flattened)>::print_fields(out, value.flattened);
+  }
 };
 
 // generic::Base: a map of 2 fields
@@ -134,6 +216,21 @@ struct codec<::generic::Base> {
       Writer& out, const ::generic::Base& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Base& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Base& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::Base& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::Base& value) {
+    out.key("id");  // id: uint64_t
+    print_json(out, value.id);
+    out.key("created_by");  // created_by: std::string
+    print_json(out, value.created_by);
+  }
 };
 
 // generic::Derived: a map of 3 fields (base fields first)
@@ -149,6 +246,23 @@ struct codec<::generic::Derived> {
       Writer& out, const ::generic::Derived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Derived& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Derived& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::Derived& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::Derived& value) {
+    out.key("id");  // id: uint64_t
+    print_json(out, value.id);
+    out.key("created_by");  // created_by: std::string
+    print_json(out, value.created_by);
+    out.key("title");  // title: std::string
+    print_json(out, value.title);
+  }
 };
 
 // generic::NestedDerived: a map of 2 fields
@@ -163,6 +277,21 @@ struct codec<::generic::NestedDerived> {
       Writer& out, const ::generic::NestedDerived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::NestedDerived& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::NestedDerived& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::NestedDerived& value) {
+    out.key("Base");  // base generic::Base
+    print_json(out, static_cast<const ::generic::Base&>(value));
+    out.key("title");  // title: std::string
+    print_json(out, value.title);
+  }
 };
 
 // generic::RowBase: an array of 1 element
@@ -171,6 +300,19 @@ struct codec<::generic::RowBase> {
   static constexpr std::uint32_t kFieldCount = 1;
   static void encode(Writer& out, const ::generic::RowBase& value);
   static bool decode(Reader& in, ::generic::RowBase& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::RowBase& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::RowBase& value) {
+    out.key("id");  // id: uint64_t
+    print_json(out, value.id);
+  }
 };
 
 // generic::RowDerived: an array of 2 elements
@@ -179,6 +321,21 @@ struct codec<::generic::RowDerived> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::generic::RowDerived& value);
   static bool decode(Reader& in, ::generic::RowDerived& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::RowDerived& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::RowDerived& value) {
+    out.key("RowBase");  // base generic::RowBase
+    print_json(out, static_cast<const ::generic::RowBase&>(value));
+    out.key("title");  // title: std::string
+    print_json(out, value.title);
+  }
 };
 
 // generic::Checked: a map of 4 fields; strict
@@ -195,6 +352,25 @@ struct codec<::generic::Checked> {
       Writer& out, const ::generic::Checked& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Checked& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Checked& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::generic::Checked& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::generic::Checked& value) {
+    out.key("name");  // name: std::string
+    print_json(out, value.name);
+    out.key("n");  // count as "n": int32_t
+    print_json(out, value.count);
+    out.key("status");  // status: generic::Status
+    print_enum_name(out, value.status);
+    out.key("extra");  // extra: int32_t
+    print_json(out, value.extra);
+  }
 };
 
 template <class T>
@@ -959,3 +1135,65 @@ inline int codec<::generic::Checked>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace generic {
+template <class T, class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::Request<T>& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::Payload& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::Other& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class T, int Version, class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::Envelope<T, Version>& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::UsesTemplates& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::Base& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::Derived& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::NestedDerived& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::RowBase& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::RowDerived& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::generic::Checked& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace generic
+#endif

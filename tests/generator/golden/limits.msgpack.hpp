@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -93,6 +94,37 @@ struct codec<::guarded::Request> {
       Writer& out, const ::guarded::Request& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::guarded::Request& value);
   static int decode_field(Reader& in, std::string_view key, ::guarded::Request& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::guarded::Request& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::guarded::Request& value) {
+    out.key("name");  // name: std::string
+    print_json(out, value.name);
+    out.key("ids");  // ids: std::vector<std::int32_t>
+    print_json(out, value.ids);
+    out.key("note");  // note: std::optional<std::string>
+    print_json(out, value.note);
+    out.key("tags");  // tags: std::vector<std::string>
+    print_json(out, value.tags);
+    out.key("color");  // color: guarded::Color
+    print_json(out, value.color);
+    out.key("shade");  // shade: guarded::Color
+    print_enum_name(out, value.shade);
+    out.key("loose");  // loose: guarded::Color
+    print_json(out, value.loose);
+    out.key("legacy");  // legacy: guarded::Legacy
+    print_json(out, value.legacy);
+    out.key("balances");  // balances: std::vector<Balance>
+    print_json(out, value.balances);
+    out.key("meta");  // meta: std::map<std::string, std::string>
+    print_json(out, value.meta);
+  }
 };
 
 inline void codec<::guarded::Request>::encode(Writer& out, const ::guarded::Request& value) {
@@ -262,3 +294,15 @@ inline int codec<::guarded::Request>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace guarded {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::guarded::Request& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace guarded
+#endif

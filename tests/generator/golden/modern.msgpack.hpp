@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/chrono.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/pointers.hpp>
 #include <msgpack_gen/sequences.hpp>
@@ -35,6 +36,21 @@ struct codec<::modern::Node> {
   static void encode_fields(Writer& out, const ::modern::Node& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Node& value);
   static int decode_field(Reader& in, std::string_view key, ::modern::Node& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::modern::Node& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::modern::Node& value) {
+    out.key("label");  // label: std::string
+    print_json(out, value.label);
+    out.key("next");  // next: std::unique_ptr<Node>
+    print_json(out, value.next);
+  }
 };
 
 // modern::Shapes: a map of 10 fields
@@ -57,6 +73,39 @@ struct codec<::modern::Shapes> {
       Writer& out, const ::modern::Shapes& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Shapes& value);
   static int decode_field(Reader& in, std::string_view key, ::modern::Shapes& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::modern::Shapes& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::modern::Shapes& value) {
+    out.key("value");  // value: std::variant<std::monostate, int64_t, std::string>
+    print_json(out, value.value);
+    out.key("at");  // at: std::chrono::system_clock::time_point
+    print_json(out, value.at);
+    out.key("timeout");  // timeout: std::chrono::milliseconds
+    print_json(out, value.timeout);
+    if (!is_empty(value.shared)) {  // shared: std::shared_ptr<std::string> (omitempty)
+      out.key("shared");
+      print_json(out, value.shared);
+    }
+    out.key("tags");  // tags: std::set<std::string>
+    print_json(out, value.tags);
+    out.key("ids");  // ids: std::unordered_set<int32_t>
+    print_json(out, value.ids);
+    out.key("samples");  // samples: std::deque<double>
+    print_json(out, value.samples);
+    out.key("log");  // log: std::list<std::string>
+    print_json(out, value.log);
+    out.key("entry");  // entry: std::pair<std::string, int32_t>
+    print_json(out, value.entry);
+    out.key("triple");  // triple: std::tuple<bool, uint8_t, std::string>
+    print_json(out, value.triple);
+  }
 };
 
 inline void codec<::modern::Node>::encode(Writer& out, const ::modern::Node& value) {
@@ -287,3 +336,20 @@ inline int codec<::modern::Shapes>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace modern {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::modern::Node& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::modern::Shapes& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace modern
+#endif

@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -31,6 +32,21 @@ struct codec<::shop::Sub> {
   static void encode_fields(Writer& out, const ::shop::Sub& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Sub& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Sub& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::shop::Sub& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::shop::Sub& value) {
+    out.key("key");  // key: std::string
+    print_json(out, value.key);
+    out.key("active");  // active: bool
+    print_json(out, value.active);
+  }
 };
 
 // shop::Data: a map of 7 fields
@@ -49,6 +65,31 @@ struct codec<::shop::Data> {
   static void encode_fields(Writer& out, const ::shop::Data& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Data& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Data& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::shop::Data& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::shop::Data& value) {
+    out.key("name");  // name: std::string
+    print_json(out, value.name);
+    out.key("count");  // count: int64_t
+    print_json(out, value.count);
+    out.key("subs");  // subs: std::vector<Sub>
+    print_json(out, value.subs);
+    out.key("internal");  // internal: unnamed struct
+    print_json(out, value.internal);
+    out.key("weights");  // weights: std::vector<uint64_t>
+    print_json(out, value.weights);
+    out.key("meta");  // meta: std::map<std::string, Sub>
+    print_json(out, value.meta);
+    out.key("flags");  // flags: std::map<std::string, bool>
+    print_json(out, value.flags);
+  }
 };
 
 // shop::Data::internal: a map of 1 field
@@ -63,6 +104,19 @@ struct codec<decltype(::shop::Data::internal)> {
   static bool decode(Reader& in, decltype(::shop::Data::internal)& value);
   static int decode_field(
       Reader& in, std::string_view key, decltype(::shop::Data::internal)& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const decltype(::shop::Data::internal)& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const decltype(::shop::Data::internal)& value) {
+    out.key("value");  // value: float
+    print_json(out, value.value);
+  }
 };
 
 inline void codec<::shop::Sub>::encode(Writer& out, const ::shop::Sub& value) {
@@ -319,3 +373,25 @@ inline int codec<decltype(::shop::Data::internal)>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace shop {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::shop::Sub& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::shop::Data& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const decltype(::shop::Data::internal)& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace shop
+#endif

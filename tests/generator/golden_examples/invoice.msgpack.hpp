@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -33,6 +34,23 @@ struct codec<::shop::Invoice> {
       Writer& out, const ::shop::Invoice& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Invoice& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Invoice& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::shop::Invoice& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::shop::Invoice& value) {
+    out.key("id");  // id: std::string
+    print_json(out, value.id);
+    out.key("total");  // total: bank::Money
+    print_json(out, value.total);
+    out.key("lines");  // lines: std::vector<bank::Money>
+    print_json(out, value.lines);
+  }
 };
 
 inline void codec<::shop::Invoice>::encode(Writer& out, const ::shop::Invoice& value) {
@@ -115,3 +133,15 @@ inline int codec<::shop::Invoice>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace shop {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::shop::Invoice& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace shop
+#endif

@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -32,6 +33,21 @@ struct codec<::shop::Request> {
       Writer& out, const ::shop::Request& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Request& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Request& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::shop::Request& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::shop::Request& value) {
+    out.key("user");  // user: std::string
+    print_json(out, value.user);
+    out.key("args");  // args: std::vector<std::string>
+    print_json(out, value.args);
+  }
 };
 
 inline void codec<::shop::Request>::encode(Writer& out, const ::shop::Request& value) {
@@ -118,3 +134,15 @@ inline int codec<::shop::Request>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace shop {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::shop::Request& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace shop
+#endif

@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -31,6 +32,21 @@ struct codec<::shop::Audit> {
   static void encode_fields(Writer& out, const ::shop::Audit& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Audit& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Audit& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::shop::Audit& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::shop::Audit& value) {
+    out.key("created_at");  // created_at: int64_t
+    print_json(out, value.created_at);
+    out.key("created_by");  // created_by: std::string
+    print_json(out, value.created_by);
+  }
 };
 
 // shop::User: a map of 5 fields
@@ -47,6 +63,29 @@ struct codec<::shop::User> {
   static void encode_fields(Writer& out, const ::shop::User& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::User& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::User& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::shop::User& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::shop::User& value) {
+    out.key("username");  // name as "username": std::string
+    print_json(out, value.name);
+    if (!is_empty(value.note)) {  // note: std::optional<std::string> (omitempty)
+      out.key("note");
+      print_json(out, value.note);
+    }
+    out.key("roles");  // roles: std::vector<std::string>
+    print_json(out, value.roles);
+    out.key("created_at");  // audit.created_at: int64_t
+    print_json(out, value.audit.created_at);
+    out.key("created_by");  // audit.created_by: std::string
+    print_json(out, value.audit.created_by);
+  }
 };
 
 // shop::UserTuple: an array of 3 elements; marshal only
@@ -54,6 +93,23 @@ template <>
 struct codec<::shop::UserTuple> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::shop::UserTuple& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::shop::UserTuple& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::shop::UserTuple& value) {
+    out.key("id");  // id: uint64_t
+    print_json(out, value.id);
+    out.key("name");  // name: std::string
+    print_json(out, value.name);
+    out.key("roles");  // roles: std::vector<std::string>
+    print_json(out, value.roles);
+  }
 };
 
 inline void codec<::shop::Audit>::encode(Writer& out, const ::shop::Audit& value) {
@@ -253,3 +309,25 @@ inline void codec<::shop::UserTuple>::encode(Writer& out, const ::shop::UserTupl
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace shop {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::shop::Audit& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::shop::User& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::shop::UserTuple& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace shop
+#endif

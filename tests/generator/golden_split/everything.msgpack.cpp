@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "everything.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // golden::Point's pre-encoded keys: only the definitions below use them.
@@ -79,6 +81,18 @@ int codec<::golden::Point>::decode_field(Reader& in, std::string_view key, ::gol
   return kUnknownField;
 }
 
+void codec<::golden::Point>::print(JsonWriter& out, const ::golden::Point& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::golden::Point>::print_fields(JsonWriter& out, const ::golden::Point& value) {
+  out.key("x");  // x: int32_t
+  print_json(out, value.x);
+  out.key("y");  // y: int32_t
+  print_json(out, value.y);
+}
 // golden::Meta's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_golden_Meta {
@@ -156,6 +170,18 @@ int codec<::golden::Meta>::decode_field(Reader& in, std::string_view key, ::gold
   return kUnknownField;
 }
 
+void codec<::golden::Meta>::print(JsonWriter& out, const ::golden::Meta& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::golden::Meta>::print_fields(JsonWriter& out, const ::golden::Meta& value) {
+  out.key("version");  // version: int64_t
+  print_json(out, value.version);
+  out.key("origin");  // origin: std::string
+  print_json(out, value.origin);
+}
 // golden::Tagged's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_golden_Tagged {
@@ -317,6 +343,34 @@ int codec<::golden::Tagged>::decode_field(
   return kUnknownField;
 }
 
+void codec<::golden::Tagged>::print(JsonWriter& out, const ::golden::Tagged& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::golden::Tagged>::print_fields(JsonWriter& out, const ::golden::Tagged& value) {
+  out.key("username");  // name as "username": std::string
+  print_json(out, value.name);
+  if (!is_empty(value.note)) {  // note: std::optional<std::string> (omitempty)
+    out.key("note");
+    print_json(out, value.note);
+  }
+  if (!is_empty(value.scores)) {  // scores as "s": std::vector<int32_t> (omitempty)
+    out.key("s");
+    print_json(out, value.scores);
+  }
+  if (!is_empty(value.zero)) {  // zero: int32_t (omitempty)
+    out.key("zero");
+    print_json(out, value.zero);
+  }
+  out.key("version");  // meta.version: int64_t
+  print_json(out, value.meta.version);
+  out.key("origin");  // meta.origin: std::string
+  print_json(out, value.meta.origin);
+  out.key("where");  // where: golden::Point
+  print_json(out, value.where);
+}
 void codec<::golden::Row>::encode(Writer& out, const ::golden::Row& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   {  // id, name: one capacity check for the run
@@ -349,4 +403,20 @@ bool codec<::golden::Row>::decode(Reader& in, ::golden::Row& value) {
   return true;
 }
 
+void codec<::golden::Row>::print(JsonWriter& out, const ::golden::Row& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::golden::Row>::print_fields(JsonWriter& out, const ::golden::Row& value) {
+  out.key("id");  // id: uint64_t
+  print_json(out, value.id);
+  out.key("name");  // name: std::string
+  print_json(out, value.name);
+  out.key("balance");  // balance: std::optional<double>
+  print_json(out, value.balance);
+  out.key("tags");  // tags: std::vector<std::string>
+  print_json(out, value.tags);
+}
 }  // namespace msgpack_gen

@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -30,6 +31,9 @@ struct codec<::golden::Point> {
       Writer& out, const ::golden::Point& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Point& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Point& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::golden::Point& value);
+  static void print_fields(JsonWriter& out, const ::golden::Point& value);
 };
 
 // golden::Meta: a map of 2 fields
@@ -41,6 +45,9 @@ struct codec<::golden::Meta> {
   static void encode_fields(Writer& out, const ::golden::Meta& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Meta& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Meta& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::golden::Meta& value);
+  static void print_fields(JsonWriter& out, const ::golden::Meta& value);
 };
 
 // golden::Tagged: a map of 7 fields
@@ -53,6 +60,9 @@ struct codec<::golden::Tagged> {
       Writer& out, const ::golden::Tagged& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tagged& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Tagged& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::golden::Tagged& value);
+  static void print_fields(JsonWriter& out, const ::golden::Tagged& value);
 };
 
 // golden::Row: an array of 4 elements
@@ -61,6 +71,36 @@ struct codec<::golden::Row> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::golden::Row& value);
   static bool decode(Reader& in, ::golden::Row& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::golden::Row& value);
+  static void print_fields(JsonWriter& out, const ::golden::Row& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace golden {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Point& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Meta& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Tagged& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::golden::Row& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace golden
+#endif

@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "modern.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // modern::Node's pre-encoded keys: only the definitions below use them.
@@ -80,4 +82,16 @@ int codec<::modern::Node>::decode_field(Reader& in, std::string_view key, ::mode
   return kUnknownField;
 }
 
+void codec<::modern::Node>::print(JsonWriter& out, const ::modern::Node& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::modern::Node>::print_fields(JsonWriter& out, const ::modern::Node& value) {
+  out.key("label");  // label: std::string
+  print_json(out, value.label);
+  out.key("next");  // next: std::unique_ptr<Node>
+  print_json(out, value.next);
+}
 }  // namespace msgpack_gen

@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "archive_format.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // archive::Timestamps's pre-encoded keys: only the definitions below use them.
@@ -96,6 +98,21 @@ int codec<::archive::Timestamps>::decode_field(
   return kUnknownField;
 }
 
+void codec<::archive::Timestamps>::print(JsonWriter& out, const ::archive::Timestamps& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::archive::Timestamps>::print_fields(
+    JsonWriter& out, const ::archive::Timestamps& value) {
+  out.key("created");  // created: std::int64_t
+  print_json(out, value.created);
+  out.key("modified");  // modified: std::int64_t
+  print_json(out, value.modified);
+  out.key("nanos");  // nanos: std::uint32_t
+  print_json(out, value.nanos);
+}
 // archive::EntryHeader's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_archive_EntryHeader {
@@ -187,6 +204,21 @@ int codec<::archive::EntryHeader>::decode_field(
   return kUnknownField;
 }
 
+void codec<::archive::EntryHeader>::print(JsonWriter& out, const ::archive::EntryHeader& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::archive::EntryHeader>::print_fields(
+    JsonWriter& out, const ::archive::EntryHeader& value) {
+  out.key("path");  // path: std::string
+  print_json(out, value.path);
+  out.key("mode");  // mode: std::uint32_t
+  print_json(out, value.mode);
+  out.key("times");  // times: archive::Timestamps
+  print_json(out, value.times);
+}
 // archive::FileEntry's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_archive_FileEntry {
@@ -357,6 +389,32 @@ int codec<::archive::FileEntry>::decode_field(
   return kUnknownField;
 }
 
+void codec<::archive::FileEntry>::print(JsonWriter& out, const ::archive::FileEntry& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::archive::FileEntry>::print_fields(JsonWriter& out, const ::archive::FileEntry& value) {
+  out.key("EntryHeader");  // base archive::EntryHeader
+  print_json(out, static_cast<const ::archive::EntryHeader&>(value));
+  out.key("kind");  // kind_of_entry as "kind": archive::EntryKind
+  print_json(out, value.kind_of_entry);
+  out.key("compression");  // compression: archive::Compression
+  print_json(out, value.compression);
+  out.key("priority");  // priority: archive::Priority
+  print_json(out, value.priority);
+  out.key("size");  // size: std::uint64_t
+  print_json(out, value.size);
+  out.key("payload");  // payload: std::vector<std::uint8_t>
+  print_json(out, value.payload);
+  out.key("checksum");  // checksum: std::optional<std::string>
+  print_json(out, value.checksum);
+  out.key("xattrs");  // xattrs: std::map<std::string, std::string>
+  print_json(out, value.xattrs);
+  out.key("link_count");  // link_count: std::optional<std::int64_t>
+  print_json(out, value.link_count);
+}
 void codec<::archive::Chunk>::encode(Writer& out, const ::archive::Chunk& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -396,6 +454,22 @@ bool codec<::archive::Chunk>::decode(Reader& in, ::archive::Chunk& value) {
   return true;
 }
 
+void codec<::archive::Chunk>::print(JsonWriter& out, const ::archive::Chunk& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::archive::Chunk>::print_fields(JsonWriter& out, const ::archive::Chunk& value) {
+  out.key("ChunkRef<std::uint64_t>");  // base archive::ChunkRef
+  print_json(out, static_cast<const ::archive::ChunkRef<std::uint64_t>&>(value));
+  out.key("index");  // index: std::uint32_t
+  print_json(out, value.index);
+  out.key("data");  // data: std::vector<std::uint8_t>
+  print_json(out, value.data);
+  out.key("compression");  // compression: archive::Compression
+  print_json(out, value.compression);
+}
 // archive::Value's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_archive_Value {
@@ -486,6 +560,20 @@ int codec<::archive::Value>::decode_field(
   return kUnknownField;
 }
 
+void codec<::archive::Value>::print(JsonWriter& out, const ::archive::Value& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::archive::Value>::print_fields(JsonWriter& out, const ::archive::Value& value) {
+  out.key("name");  // name: std::string
+  print_json(out, value.name);
+  out.key("number");  // number: double
+  print_json(out, value.number);
+  out.key("labels");  // labels: std::vector<std::string>
+  print_json(out, value.labels);
+}
 void codec<::archive::Res<archive::Value>>::encode(
     Writer& out, const ::archive::Res<archive::Value>& value) {
   out.raw("\x94", 1);  // array header: 4 elements
@@ -527,6 +615,24 @@ bool codec<::archive::Res<archive::Value>>::decode(
   return true;
 }
 
+void codec<::archive::Res<archive::Value>>::print(
+    JsonWriter& out, const ::archive::Res<archive::Value>& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::archive::Res<archive::Value>>::print_fields(
+    JsonWriter& out, const ::archive::Res<archive::Value>& value) {
+  out.key("ok");  // ok: bool
+  print_json(out, value.ok);
+  out.key("values");  // values: std::vector<Value>
+  print_json(out, value.values);
+  out.key("total");  // total: std::uint32_t
+  print_json(out, value.total);
+  out.key("error");  // error: std::optional<std::string>
+  print_json(out, value.error);
+}
 // archive::Manifest's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_archive_Manifest {
@@ -713,4 +819,32 @@ int codec<::archive::Manifest>::decode_field(
   return kUnknownField;
 }
 
+void codec<::archive::Manifest>::print(JsonWriter& out, const ::archive::Manifest& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::archive::Manifest>::print_fields(JsonWriter& out, const ::archive::Manifest& value) {
+  out.key("id");  // id: std::uint64_t
+  print_json(out, value.id);
+  out.key("name");  // name: std::string
+  print_json(out, value.name);
+  out.key("format_version");  // format_version: std::uint16_t
+  print_json(out, value.format_version);
+  out.key("files");  // files: std::map<std::string, FileEntry>
+  print_json(out, value.files);
+  out.key("chunks");  // chunks: std::vector<Chunk>
+  print_json(out, value.chunks);
+  out.key("checks");  // checks: std::map<std::string, Res<std::int32_t>>
+  print_json(out, value.checks);
+  out.key("status");  // status: Res<std::int64_t>
+  print_json(out, value.status);
+  out.key("note");  // note: std::optional<Res<std::string>>
+  print_json(out, value.note);
+  out.key("listing");  // listing: Res<archive::Value>
+  print_json(out, value.listing);
+  out.key("signature");  // signature: std::vector<std::uint8_t>
+  print_json(out, value.signature);
+}
 }  // namespace msgpack_gen

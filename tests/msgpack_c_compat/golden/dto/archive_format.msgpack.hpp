@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/msgpack_gen.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -40,6 +41,9 @@ struct codec<::archive::Timestamps> {
       Writer& out, const ::archive::Timestamps& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::Timestamps& value);
   static int decode_field(Reader& in, std::string_view key, ::archive::Timestamps& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::archive::Timestamps& value);
+  static void print_fields(JsonWriter& out, const ::archive::Timestamps& value);
 };
 
 // archive::EntryHeader: a map of 3 fields, as its msgpack-c macro lists them
@@ -52,6 +56,9 @@ struct codec<::archive::EntryHeader> {
       Writer& out, const ::archive::EntryHeader& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::EntryHeader& value);
   static int decode_field(Reader& in, std::string_view key, ::archive::EntryHeader& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::archive::EntryHeader& value);
+  static void print_fields(JsonWriter& out, const ::archive::EntryHeader& value);
 };
 
 // archive::FileEntry: a map of 9 fields, as its msgpack-c macro lists them
@@ -64,6 +71,9 @@ struct codec<::archive::FileEntry> {
       Writer& out, const ::archive::FileEntry& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::FileEntry& value);
   static int decode_field(Reader& in, std::string_view key, ::archive::FileEntry& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::archive::FileEntry& value);
+  static void print_fields(JsonWriter& out, const ::archive::FileEntry& value);
 };
 
 // archive::ChunkRef: an array of 2 elements, as its msgpack-c macro lists them
@@ -72,6 +82,21 @@ struct codec<::archive::ChunkRef<Offset>> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::archive::ChunkRef<Offset>& value);
   static bool decode(Reader& in, ::archive::ChunkRef<Offset>& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::archive::ChunkRef<Offset>& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::archive::ChunkRef<Offset>& value) {
+    out.key("offset");  // offset: Offset
+    print_json(out, value.offset);
+    out.key("length");  // length: std::uint32_t
+    print_json(out, value.length);
+  }
 };
 
 // archive::Chunk: an array of 4 elements, as its msgpack-c macro lists them
@@ -80,6 +105,9 @@ struct codec<::archive::Chunk> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::archive::Chunk& value);
   static bool decode(Reader& in, ::archive::Chunk& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::archive::Chunk& value);
+  static void print_fields(JsonWriter& out, const ::archive::Chunk& value);
 };
 
 // archive::Res: an array of 3 elements, as its msgpack-c macro lists them
@@ -88,6 +116,23 @@ struct codec<::archive::Res<T>> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::archive::Res<T>& value);
   static bool decode(Reader& in, ::archive::Res<T>& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::archive::Res<T>& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::archive::Res<T>& value) {
+    out.key("ok");  // ok: bool
+    print_json(out, value.ok);
+    out.key("value");  // value: T
+    print_json(out, value.value);
+    out.key("error");  // error: std::string
+    print_json(out, value.error);
+  }
 };
 
 // archive::Value: a map of 3 fields, as its msgpack-c macro lists them
@@ -100,6 +145,9 @@ struct codec<::archive::Value> {
       Writer& out, const ::archive::Value& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::Value& value);
   static int decode_field(Reader& in, std::string_view key, ::archive::Value& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::archive::Value& value);
+  static void print_fields(JsonWriter& out, const ::archive::Value& value);
 };
 
 // archive::Res<archive::Value>: an array of 4 elements, as its msgpack-c macro lists them
@@ -108,6 +156,9 @@ struct codec<::archive::Res<archive::Value>> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::archive::Res<archive::Value>& value);
   static bool decode(Reader& in, ::archive::Res<archive::Value>& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::archive::Res<archive::Value>& value);
+  static void print_fields(JsonWriter& out, const ::archive::Res<archive::Value>& value);
 };
 
 // archive::Manifest: a map of 10 fields, as its msgpack-c macro lists them
@@ -120,6 +171,9 @@ struct codec<::archive::Manifest> {
       Writer& out, const ::archive::Manifest& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::archive::Manifest& value);
   static int decode_field(Reader& in, std::string_view key, ::archive::Manifest& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::archive::Manifest& value);
+  static void print_fields(JsonWriter& out, const ::archive::Manifest& value);
 };
 
 template <class Offset>
@@ -191,3 +245,55 @@ inline bool codec<::archive::Res<T>>::decode(Reader& in, ::archive::Res<T>& valu
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace archive {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::Timestamps& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::EntryHeader& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::FileEntry& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Offset, class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::ChunkRef<Offset>& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::Chunk& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class T, class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::Res<T>& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::Value& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::Res<archive::Value>& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::archive::Manifest& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace archive
+#endif

@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "legacy_header.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 void codec<::LegacyVersion>::encode(Writer& out, const ::LegacyVersion& value) {
@@ -36,6 +38,20 @@ bool codec<::LegacyVersion>::decode(Reader& in, ::LegacyVersion& value) {
   return true;
 }
 
+void codec<::LegacyVersion>::print(JsonWriter& out, const ::LegacyVersion& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::LegacyVersion>::print_fields(JsonWriter& out, const ::LegacyVersion& value) {
+  out.key("major");  // major: std::uint8_t
+  print_json(out, value.major);
+  out.key("minor");  // minor: std::uint8_t
+  print_json(out, value.minor);
+  out.key("patch");  // patch: std::uint16_t
+  print_json(out, value.patch);
+}
 void codec<::LegacyHeader>::encode(Writer& out, const ::LegacyHeader& value) {
   out.raw("\x97", 1);  // array header: 7 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -83,4 +99,26 @@ bool codec<::LegacyHeader>::decode(Reader& in, ::LegacyHeader& value) {
   return true;
 }
 
+void codec<::LegacyHeader>::print(JsonWriter& out, const ::LegacyHeader& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::LegacyHeader>::print_fields(JsonWriter& out, const ::LegacyHeader& value) {
+  out.key("magic");  // magic: std::uint32_t
+  print_json(out, value.magic);
+  out.key("version");  // version: LegacyVersion
+  print_json(out, value.version);
+  out.key("vendor");  // vendor: char[8]
+  print_json(out, value.vendor);
+  out.key("digest");  // digest: unsigned char[20]
+  print_json(out, value.digest);
+  out.key("created");  // created: std::int64_t
+  print_json(out, value.created);
+  out.key("flags");  // flags: std::int32_t[2][3]
+  print_json(out, value.flags);
+  out.key("ratio");  // ratio: double
+  print_json(out, value.ratio);
+}
 }  // namespace msgpack_gen

@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/carrays.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -26,6 +27,9 @@ struct codec<::LegacyVersion> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::LegacyVersion& value);
   static bool decode(Reader& in, ::LegacyVersion& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::LegacyVersion& value);
+  static void print_fields(JsonWriter& out, const ::LegacyVersion& value);
 };
 
 // LegacyHeader: an array of 7 elements, as its msgpack-c macro lists them
@@ -34,6 +38,24 @@ struct codec<::LegacyHeader> {
   static constexpr std::uint32_t kFieldCount = 7;
   static void encode(Writer& out, const ::LegacyHeader& value);
   static bool decode(Reader& in, ::LegacyHeader& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::LegacyHeader& value);
+  static void print_fields(JsonWriter& out, const ::LegacyHeader& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::LegacyVersion& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::LegacyHeader& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+#endif

@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "rpc_messages.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 void codec<::rpc::CallParams>::encode(Writer& out, const ::rpc::CallParams& value) {
@@ -64,6 +66,38 @@ bool codec<::rpc::CallParams>::decode(Reader& in, ::rpc::CallParams& value) {
   return true;
 }
 
+void codec<::rpc::CallParams>::print(JsonWriter& out, const ::rpc::CallParams& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::rpc::CallParams>::print_fields(JsonWriter& out, const ::rpc::CallParams& value) {
+  out.key("flag");  // flag: bool
+  print_json(out, value.flag);
+  out.key("i8");  // i8: std::int8_t
+  print_json(out, value.i8);
+  out.key("i16");  // i16: std::int16_t
+  print_json(out, value.i16);
+  out.key("i32");  // i32: std::int32_t
+  print_json(out, value.i32);
+  out.key("i64");  // i64: std::int64_t
+  print_json(out, value.i64);
+  out.key("u8");  // u8: std::uint8_t
+  print_json(out, value.u8);
+  out.key("u16");  // u16: std::uint16_t
+  print_json(out, value.u16);
+  out.key("u32");  // u32: std::uint32_t
+  print_json(out, value.u32);
+  out.key("u64");  // u64: std::uint64_t
+  print_json(out, value.u64);
+  out.key("f32");  // f32: float
+  print_json(out, value.f32);
+  out.key("f64");  // f64: double
+  print_json(out, value.f64);
+  out.key("text");  // text: std::string
+  print_json(out, value.text);
+}
 void codec<::rpc::Request>::encode(Writer& out, const ::rpc::Request& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -101,6 +135,22 @@ bool codec<::rpc::Request>::decode(Reader& in, ::rpc::Request& value) {
   return true;
 }
 
+void codec<::rpc::Request>::print(JsonWriter& out, const ::rpc::Request& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::rpc::Request>::print_fields(JsonWriter& out, const ::rpc::Request& value) {
+  out.key("type");  // type: rpc::MessageType
+  print_json(out, value.type);
+  out.key("msgid");  // msgid: std::uint32_t
+  print_json(out, value.msgid);
+  out.key("method");  // method: std::string
+  print_json(out, value.method);
+  out.key("params");  // params: rpc::CallParams
+  print_json(out, value.params);
+}
 void codec<::rpc::Error>::encode(Writer& out, const ::rpc::Error& value) {
   out.raw("\x93", 1);  // array header: 3 elements
   {  // code, message: one capacity check for the run
@@ -131,6 +181,20 @@ bool codec<::rpc::Error>::decode(Reader& in, ::rpc::Error& value) {
   return true;
 }
 
+void codec<::rpc::Error>::print(JsonWriter& out, const ::rpc::Error& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::rpc::Error>::print_fields(JsonWriter& out, const ::rpc::Error& value) {
+  out.key("code");  // code: std::int32_t
+  print_json(out, value.code);
+  out.key("message");  // message: std::string
+  print_json(out, value.message);
+  out.key("details");  // details: std::vector<std::string>
+  print_json(out, value.details);
+}
 void codec<::rpc::Response>::encode(Writer& out, const ::rpc::Response& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -167,6 +231,22 @@ bool codec<::rpc::Response>::decode(Reader& in, ::rpc::Response& value) {
   return true;
 }
 
+void codec<::rpc::Response>::print(JsonWriter& out, const ::rpc::Response& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::rpc::Response>::print_fields(JsonWriter& out, const ::rpc::Response& value) {
+  out.key("type");  // type: rpc::MessageType
+  print_json(out, value.type);
+  out.key("msgid");  // msgid: std::uint32_t
+  print_json(out, value.msgid);
+  out.key("error");  // error: std::optional<Error>
+  print_json(out, value.error);
+  out.key("result");  // result: std::vector<std::int64_t>
+  print_json(out, value.result);
+}
 void codec<::rpc::Notification>::encode(Writer& out, const ::rpc::Notification& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -203,6 +283,22 @@ bool codec<::rpc::Notification>::decode(Reader& in, ::rpc::Notification& value) 
   return true;
 }
 
+void codec<::rpc::Notification>::print(JsonWriter& out, const ::rpc::Notification& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::rpc::Notification>::print_fields(JsonWriter& out, const ::rpc::Notification& value) {
+  out.key("type");  // type: rpc::MessageType
+  print_json(out, value.type);
+  out.key("method");  // method: std::string
+  print_json(out, value.method);
+  out.key("params");  // params: std::vector<double>
+  print_json(out, value.params);
+  out.key("origin");  // origin: std::optional<std::string>
+  print_json(out, value.origin);
+}
 void codec<::rpc::Envelope>::encode(Writer& out, const ::rpc::Envelope& value) {
   out.raw("\x92", 1);  // array header: 2 elements
   {  // type, msgid: one capacity check for the run
@@ -231,6 +327,18 @@ bool codec<::rpc::Envelope>::decode(Reader& in, ::rpc::Envelope& value) {
   return true;
 }
 
+void codec<::rpc::Envelope>::print(JsonWriter& out, const ::rpc::Envelope& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::rpc::Envelope>::print_fields(JsonWriter& out, const ::rpc::Envelope& value) {
+  out.key("type");  // type: rpc::MessageType
+  print_json(out, value.type);
+  out.key("msgid");  // msgid: std::uint32_t
+  print_json(out, value.msgid);
+}
 void codec<::rpc::Cancel>::encode(Writer& out, const ::rpc::Cancel& value) {
   out.raw("\x93", 1);  // array header: 3 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -264,6 +372,20 @@ bool codec<::rpc::Cancel>::decode(Reader& in, ::rpc::Cancel& value) {
   return true;
 }
 
+void codec<::rpc::Cancel>::print(JsonWriter& out, const ::rpc::Cancel& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::rpc::Cancel>::print_fields(JsonWriter& out, const ::rpc::Cancel& value) {
+  out.key("Envelope");  // base rpc::Envelope
+  print_json(out, static_cast<const ::rpc::Envelope&>(value));
+  out.key("reason");  // reason: std::string
+  print_json(out, value.reason);
+  out.key("deadline_ms");  // deadline_ms: std::optional<std::uint64_t>
+  print_json(out, value.deadline_ms);
+}
 void codec<::rpc::Batch>::encode(Writer& out, const ::rpc::Batch& value) {
   out.raw("\x93", 1);  // array header: 3 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -296,4 +418,18 @@ bool codec<::rpc::Batch>::decode(Reader& in, ::rpc::Batch& value) {
   return true;
 }
 
+void codec<::rpc::Batch>::print(JsonWriter& out, const ::rpc::Batch& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::rpc::Batch>::print_fields(JsonWriter& out, const ::rpc::Batch& value) {
+  out.key("calls");  // calls: std::vector<Request>
+  print_json(out, value.calls);
+  out.key("events");  // events: std::vector<Notification>
+  print_json(out, value.events);
+  out.key("window");  // window: std::uint16_t
+  print_json(out, value.window);
+}
 }  // namespace msgpack_gen

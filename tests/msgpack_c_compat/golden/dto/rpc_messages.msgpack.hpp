@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -26,6 +27,9 @@ struct codec<::rpc::CallParams> {
   static constexpr std::uint32_t kFieldCount = 12;
   static void encode(Writer& out, const ::rpc::CallParams& value);
   static bool decode(Reader& in, ::rpc::CallParams& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::rpc::CallParams& value);
+  static void print_fields(JsonWriter& out, const ::rpc::CallParams& value);
 };
 
 // rpc::Request: an array of 4 elements, as its msgpack-c macro lists them
@@ -34,6 +38,9 @@ struct codec<::rpc::Request> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::rpc::Request& value);
   static bool decode(Reader& in, ::rpc::Request& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::rpc::Request& value);
+  static void print_fields(JsonWriter& out, const ::rpc::Request& value);
 };
 
 // rpc::Error: an array of 3 elements, as its msgpack-c macro lists them
@@ -42,6 +49,9 @@ struct codec<::rpc::Error> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::rpc::Error& value);
   static bool decode(Reader& in, ::rpc::Error& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::rpc::Error& value);
+  static void print_fields(JsonWriter& out, const ::rpc::Error& value);
 };
 
 // rpc::Response: an array of 4 elements, as its msgpack-c macro lists them
@@ -50,6 +60,9 @@ struct codec<::rpc::Response> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::rpc::Response& value);
   static bool decode(Reader& in, ::rpc::Response& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::rpc::Response& value);
+  static void print_fields(JsonWriter& out, const ::rpc::Response& value);
 };
 
 // rpc::Notification: an array of 4 elements, as its msgpack-c macro lists them
@@ -58,6 +71,9 @@ struct codec<::rpc::Notification> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::rpc::Notification& value);
   static bool decode(Reader& in, ::rpc::Notification& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::rpc::Notification& value);
+  static void print_fields(JsonWriter& out, const ::rpc::Notification& value);
 };
 
 // rpc::Envelope: an array of 2 elements, as its msgpack-c macro lists them
@@ -66,6 +82,9 @@ struct codec<::rpc::Envelope> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::rpc::Envelope& value);
   static bool decode(Reader& in, ::rpc::Envelope& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::rpc::Envelope& value);
+  static void print_fields(JsonWriter& out, const ::rpc::Envelope& value);
 };
 
 // rpc::Cancel: an array of 3 elements, as its msgpack-c macro lists them
@@ -74,6 +93,9 @@ struct codec<::rpc::Cancel> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::rpc::Cancel& value);
   static bool decode(Reader& in, ::rpc::Cancel& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::rpc::Cancel& value);
+  static void print_fields(JsonWriter& out, const ::rpc::Cancel& value);
 };
 
 // rpc::Batch: an array of 3 elements, as its msgpack-c macro lists them
@@ -82,6 +104,56 @@ struct codec<::rpc::Batch> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::rpc::Batch& value);
   static bool decode(Reader& in, ::rpc::Batch& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::rpc::Batch& value);
+  static void print_fields(JsonWriter& out, const ::rpc::Batch& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace rpc {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::rpc::CallParams& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::rpc::Request& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::rpc::Error& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::rpc::Response& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::rpc::Notification& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::rpc::Envelope& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::rpc::Cancel& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::rpc::Batch& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace rpc
+#endif

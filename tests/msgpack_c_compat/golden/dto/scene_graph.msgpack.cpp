@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "scene_graph.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // Private members the codecs below read and write. An explicit instantiation may name them, and
@@ -159,6 +161,20 @@ int codec<::scene::Scene>::decode_field(Reader& in, std::string_view key, ::scen
   return kUnknownField;
 }
 
+void codec<::scene::Scene>::print(JsonWriter& out, const ::scene::Scene& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::scene::Scene>::print_fields(JsonWriter& out, const ::scene::Scene& value) {
+  out.key("title");  // title_ as "title": std::string
+  print_json(out, (value.*member_pointer(gen::members::scene_Scene_title{})));
+  out.key("rev");  // revision_ as "rev": std::uint64_t
+  print_json(out, (value.*member_pointer(gen::members::scene_Scene_revision{})));
+  out.key("layers");  // layers_ as "layers": std::vector<Layer>
+  print_json(out, (value.*member_pointer(gen::members::scene_Scene_layers{})));
+}
 // scene::Scene::Node's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_scene_Scene_Node {
@@ -278,6 +294,24 @@ int codec<::scene::Scene::Node>::decode_field(
   return kUnknownField;
 }
 
+void codec<::scene::Scene::Node>::print(JsonWriter& out, const ::scene::Scene::Node& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::scene::Scene::Node>::print_fields(JsonWriter& out, const ::scene::Scene::Node& value) {
+  out.key("name");  // name: std::string
+  print_json(out, value.name);
+  out.key("parent");  // parent: std::int32_t
+  print_json(out, value.parent);
+  out.key("t");  // translation as "t": float[3]
+  print_json(out, value.translation);
+  out.key("scale");  // scale: double
+  print_json(out, value.scale);
+  out.key("mesh_ids");  // mesh_ids: std::vector<std::uint32_t>
+  print_json(out, value.mesh_ids);
+}
 void codec<::scene::Scene::Layer>::encode(Writer& out, const ::scene::Scene::Layer& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -326,4 +360,21 @@ bool codec<::scene::Scene::Layer>::decode(Reader& in, ::scene::Scene::Layer& val
   return true;
 }
 
+void codec<::scene::Scene::Layer>::print(JsonWriter& out, const ::scene::Scene::Layer& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::scene::Scene::Layer>::print_fields(
+    JsonWriter& out, const ::scene::Scene::Layer& value) {
+  out.key("name_");  // name_: std::string
+  print_json(out, (value.*member_pointer(gen::members::scene_Scene_Layer_name{})));
+  out.key("visible_");  // visible_: bool
+  print_json(out, (value.*member_pointer(gen::members::scene_Scene_Layer_visible{})));
+  out.key("opacity_");  // opacity_: std::uint8_t
+  print_json(out, (value.*member_pointer(gen::members::scene_Scene_Layer_opacity{})));
+  out.key("nodes_");  // nodes_: std::vector<Node>
+  print_json(out, (value.*member_pointer(gen::members::scene_Scene_Layer_nodes{})));
+}
 }  // namespace msgpack_gen

@@ -12,6 +12,7 @@
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/access.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -31,6 +32,9 @@ struct codec<::scene::Scene> {
   static void encode_fields(Writer& out, const ::scene::Scene& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::scene::Scene& value);
   static int decode_field(Reader& in, std::string_view key, ::scene::Scene& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::scene::Scene& value);
+  static void print_fields(JsonWriter& out, const ::scene::Scene& value);
 };
 
 // scene::Scene::Node: a map of 5 fields, as its msgpack-c macro lists them
@@ -43,6 +47,9 @@ struct codec<::scene::Scene::Node> {
       Writer& out, const ::scene::Scene::Node& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::scene::Scene::Node& value);
   static int decode_field(Reader& in, std::string_view key, ::scene::Scene::Node& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::scene::Scene::Node& value);
+  static void print_fields(JsonWriter& out, const ::scene::Scene::Node& value);
 };
 
 // scene::Scene::Layer: an array of 4 elements, as its msgpack-c macro lists them
@@ -51,6 +58,31 @@ struct codec<::scene::Scene::Layer> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::scene::Scene::Layer& value);
   static bool decode(Reader& in, ::scene::Scene::Layer& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::scene::Scene::Layer& value);
+  static void print_fields(JsonWriter& out, const ::scene::Scene::Layer& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace scene {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::scene::Scene& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::scene::Scene::Node& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::scene::Scene::Layer& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace scene
+#endif

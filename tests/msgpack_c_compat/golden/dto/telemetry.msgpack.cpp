@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "telemetry.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // Private members the codecs below read and write. An explicit instantiation may name them, and
@@ -239,6 +241,20 @@ int codec<::telemetry::Vector3>::decode_field(
   return kUnknownField;
 }
 
+void codec<::telemetry::Vector3>::print(JsonWriter& out, const ::telemetry::Vector3& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::telemetry::Vector3>::print_fields(JsonWriter& out, const ::telemetry::Vector3& value) {
+  out.key("x");  // x: double
+  print_json(out, value.x);
+  out.key("y");  // y: double
+  print_json(out, value.y);
+  out.key("z");  // z: double
+  print_json(out, value.z);
+}
 // telemetry::Pose's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_telemetry_Pose {
@@ -336,6 +352,20 @@ int codec<::telemetry::Pose>::decode_field(
   return kUnknownField;
 }
 
+void codec<::telemetry::Pose>::print(JsonWriter& out, const ::telemetry::Pose& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::telemetry::Pose>::print_fields(JsonWriter& out, const ::telemetry::Pose& value) {
+  out.key("t");  // stamp_ns_ as "t": std::uint64_t
+  print_json(out, (value.*member_pointer(gen::members::telemetry_Pose_stamp_ns{})));
+  out.key("frame");  // frame_id_ as "frame": char[16]
+  print_json(out, (value.*member_pointer(gen::members::telemetry_Pose_frame_id{})));
+  out.key("m");  // matrix_ as "m": float[4][4]
+  print_json(out, (value.*member_pointer(gen::members::telemetry_Pose_matrix{})));
+}
 // telemetry::ImuSample's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_telemetry_ImuSample {
@@ -438,6 +468,23 @@ int codec<::telemetry::ImuSample>::decode_field(
   return kUnknownField;
 }
 
+void codec<::telemetry::ImuSample>::print(JsonWriter& out, const ::telemetry::ImuSample& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::telemetry::ImuSample>::print_fields(
+    JsonWriter& out, const ::telemetry::ImuSample& value) {
+  out.key("acc");  // accel_ as "acc": telemetry::Vector3
+  print_json(out, (value.*member_pointer(gen::members::telemetry_ImuSample_accel{})));
+  out.key("gyr");  // gyro_ as "gyr": telemetry::Vector3
+  print_json(out, (value.*member_pointer(gen::members::telemetry_ImuSample_gyro{})));
+  out.key("temp");  // temperature_ as "temp": float
+  print_json(out, (value.*member_pointer(gen::members::telemetry_ImuSample_temperature{})));
+  out.key("raw");  // raw_ as "raw": std::uint8_t[32]
+  print_json(out, (value.*member_pointer(gen::members::telemetry_ImuSample_raw{})));
+}
 // telemetry::RangeSensor's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_telemetry_RangeSensor {
@@ -589,6 +636,28 @@ int codec<::telemetry::RangeSensor>::decode_field(
   return kUnknownField;
 }
 
+void codec<::telemetry::RangeSensor>::print(
+    JsonWriter& out, const ::telemetry::RangeSensor& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::telemetry::RangeSensor>::print_fields(
+    JsonWriter& out, const ::telemetry::RangeSensor& value) {
+  out.key("id");  // sensor_id_ as "id": std::uint32_t
+  print_json(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_sensor_id{})));
+  out.key("name");  // label_ as "name": std::string
+  print_json(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_label{})));
+  out.key("r");  // range_m_ as "r": float
+  print_json(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_range_m{})));
+  out.key("min");  // min_m_ as "min": float
+  print_json(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_min_m{})));
+  out.key("max");  // max_m_ as "max": float
+  print_json(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_max_m{})));
+  out.key("status_");  // status_: std::int16_t
+  print_json(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_status{})));
+}
 // telemetry::TelemetryFrame's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_telemetry_TelemetryFrame {
@@ -771,4 +840,31 @@ int codec<::telemetry::TelemetryFrame>::decode_field(
   return kUnknownField;
 }
 
+void codec<::telemetry::TelemetryFrame>::print(
+    JsonWriter& out, const ::telemetry::TelemetryFrame& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::telemetry::TelemetryFrame>::print_fields(
+    JsonWriter& out, const ::telemetry::TelemetryFrame& value) {
+  out.key("seq");  // sequence_ as "seq": std::uint64_t
+  print_json(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_sequence{})));
+  out.key("robot");  // robot_ as "robot": char[16]
+  print_json(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_robot{})));
+  out.key("mode_");  // mode_: std::int8_t
+  print_json(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_mode{})));
+  out.key("pose");  // pose_ as "pose": telemetry::Pose
+  print_json(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_pose{})));
+  out.key("q");  // joint_positions_ as "q": std::vector<double>
+  print_json(
+      out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_joint_positions{})));
+  out.key("imu");  // imu_ as "imu": std::vector<ImuSample>
+  print_json(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_imu{})));
+  out.key("ranges");  // ranges_ as "ranges": std::vector<RangeSensor>
+  print_json(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_ranges{})));
+  out.key("diag");  // diagnostics_ as "diag": std::map<std::string, float>
+  print_json(out, (value.*member_pointer(gen::members::telemetry_TelemetryFrame_diagnostics{})));
+}
 }  // namespace msgpack_gen

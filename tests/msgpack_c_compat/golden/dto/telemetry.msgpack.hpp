@@ -12,6 +12,7 @@
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/access.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -32,6 +33,9 @@ struct codec<::telemetry::Vector3> {
       Writer& out, const ::telemetry::Vector3& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::Vector3& value);
   static int decode_field(Reader& in, std::string_view key, ::telemetry::Vector3& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::telemetry::Vector3& value);
+  static void print_fields(JsonWriter& out, const ::telemetry::Vector3& value);
 };
 
 // telemetry::Pose: a map of 3 fields, as its msgpack-c macro lists them
@@ -44,6 +48,9 @@ struct codec<::telemetry::Pose> {
       Writer& out, const ::telemetry::Pose& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::Pose& value);
   static int decode_field(Reader& in, std::string_view key, ::telemetry::Pose& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::telemetry::Pose& value);
+  static void print_fields(JsonWriter& out, const ::telemetry::Pose& value);
 };
 
 // telemetry::ImuSample: a map of 4 fields, as its msgpack-c macro lists them
@@ -56,6 +63,9 @@ struct codec<::telemetry::ImuSample> {
       Writer& out, const ::telemetry::ImuSample& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::ImuSample& value);
   static int decode_field(Reader& in, std::string_view key, ::telemetry::ImuSample& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::telemetry::ImuSample& value);
+  static void print_fields(JsonWriter& out, const ::telemetry::ImuSample& value);
 };
 
 // telemetry::RangeSensor: a map of 6 fields, as its msgpack-c macro lists them
@@ -68,6 +78,9 @@ struct codec<::telemetry::RangeSensor> {
       Writer& out, const ::telemetry::RangeSensor& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::RangeSensor& value);
   static int decode_field(Reader& in, std::string_view key, ::telemetry::RangeSensor& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::telemetry::RangeSensor& value);
+  static void print_fields(JsonWriter& out, const ::telemetry::RangeSensor& value);
 };
 
 // telemetry::TelemetryFrame: a map of 8 fields, as its msgpack-c macro lists them
@@ -80,6 +93,41 @@ struct codec<::telemetry::TelemetryFrame> {
       Writer& out, const ::telemetry::TelemetryFrame& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::telemetry::TelemetryFrame& value);
   static int decode_field(Reader& in, std::string_view key, ::telemetry::TelemetryFrame& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::telemetry::TelemetryFrame& value);
+  static void print_fields(JsonWriter& out, const ::telemetry::TelemetryFrame& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace telemetry {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::telemetry::Vector3& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::telemetry::Pose& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::telemetry::ImuSample& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::telemetry::RangeSensor& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::telemetry::TelemetryFrame& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace telemetry
+#endif

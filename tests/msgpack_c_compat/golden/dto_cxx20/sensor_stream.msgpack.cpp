@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "sensor_stream.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // Private members the codecs below read and write. An explicit instantiation may name them, and
@@ -157,6 +159,24 @@ int codec<::stream20::Reading>::decode_field(
   return kUnknownField;
 }
 
+void codec<::stream20::Reading>::print(JsonWriter& out, const ::stream20::Reading& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::stream20::Reading>::print_fields(JsonWriter& out, const ::stream20::Reading& value) {
+  out.key("ch");  // channel as "ch": std::uint32_t
+  print_json(out, value.channel);
+  out.key("unit");  // unit: stream20::Unit
+  print_json(out, value.unit);
+  out.key("label");  // label: char[12]
+  print_json(out, value.label);
+  out.key("v");  // values as "v": std::vector<float>
+  print_json(out, value.values);
+  out.key("offsets");  // offsets: std::array<std::int32_t, 3>
+  print_json(out, value.offsets);
+}
 void codec<::stream20::Packet>::encode(Writer& out, const ::stream20::Packet& value) {
   out.raw("\x94", 1);  // array header: 4 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -206,4 +226,20 @@ bool codec<::stream20::Packet>::decode(Reader& in, ::stream20::Packet& value) {
   return true;
 }
 
+void codec<::stream20::Packet>::print(JsonWriter& out, const ::stream20::Packet& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::stream20::Packet>::print_fields(JsonWriter& out, const ::stream20::Packet& value) {
+  out.key("stamp_");  // stamp_: std::uint64_t
+  print_json(out, (value.*member_pointer(gen::members::stream20_Packet_stamp{})));
+  out.key("readings_");  // readings_: std::vector<Reading>
+  print_json(out, (value.*member_pointer(gen::members::stream20_Packet_readings{})));
+  out.key("gains_");  // gains_: std::map<std::string, double>
+  print_json(out, (value.*member_pointer(gen::members::stream20_Packet_gains{})));
+  out.key("crc_");  // crc_: std::uint16_t
+  print_json(out, (value.*member_pointer(gen::members::stream20_Packet_crc{})));
+}
 }  // namespace msgpack_gen

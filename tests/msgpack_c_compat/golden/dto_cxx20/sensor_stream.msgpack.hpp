@@ -12,6 +12,7 @@
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/access.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -32,6 +33,9 @@ struct codec<::stream20::Reading> {
       Writer& out, const ::stream20::Reading& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::stream20::Reading& value);
   static int decode_field(Reader& in, std::string_view key, ::stream20::Reading& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::stream20::Reading& value);
+  static void print_fields(JsonWriter& out, const ::stream20::Reading& value);
 };
 
 // stream20::Packet: an array of 4 elements, as its msgpack-c macro lists them
@@ -40,6 +44,26 @@ struct codec<::stream20::Packet> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::stream20::Packet& value);
   static bool decode(Reader& in, ::stream20::Packet& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::stream20::Packet& value);
+  static void print_fields(JsonWriter& out, const ::stream20::Packet& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace stream20 {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::stream20::Reading& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::stream20::Packet& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace stream20
+#endif

@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "api.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // Msg's pre-encoded keys: only the definitions below use them.
@@ -78,4 +80,16 @@ int codec<::Msg>::decode_field(Reader& in, std::string_view key, ::Msg& value) {
   return kUnknownField;
 }
 
+void codec<::Msg>::print(JsonWriter& out, const ::Msg& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::Msg>::print_fields(JsonWriter& out, const ::Msg& value) {
+  out.key("code");  // code: std::uint16_t
+  print_json(out, value.code);
+  out.key("text");  // text: std::string
+  print_json(out, value.text);
+}
 }  // namespace msgpack_gen

@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "container_base.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 void codec<::semantics::header>::encode(Writer& out, const ::semantics::header& value) {
@@ -25,6 +27,16 @@ bool codec<::semantics::header>::decode(Reader& in, ::semantics::header& value) 
   return true;
 }
 
+void codec<::semantics::header>::print(JsonWriter& out, const ::semantics::header& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::header>::print_fields(JsonWriter& out, const ::semantics::header& value) {
+  out.key("kind_list");  // base ::std::list<semantics::kind>
+  print_json(out, static_cast<const ::std::list<semantics::kind>&>(value));
+}
 void codec<::semantics::Path>::encode(Writer& out, const ::semantics::Path& value) {
   out.raw("\x92", 1);  // array header: 2 elements
   {  // closed: one capacity check for the run
@@ -52,4 +64,16 @@ bool codec<::semantics::Path>::decode(Reader& in, ::semantics::Path& value) {
   return true;
 }
 
+void codec<::semantics::Path>::print(JsonWriter& out, const ::semantics::Path& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Path>::print_fields(JsonWriter& out, const ::semantics::Path& value) {
+  out.key("closed");  // closed: int
+  print_json(out, value.closed);
+  out.key("std::vector<int>");  // base ::std::vector<int>
+  print_json(out, static_cast<const ::std::vector<int>&>(value));
+}
 }  // namespace msgpack_gen

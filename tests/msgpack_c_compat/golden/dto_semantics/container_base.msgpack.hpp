@@ -10,6 +10,7 @@
 
 #include <msgpack_gen/containers.hpp>
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/sequences.hpp>
 #include <msgpack_gen/version.hpp>
@@ -27,6 +28,9 @@ struct codec<::semantics::header> {
   static constexpr std::uint32_t kFieldCount = 1;
   static void encode(Writer& out, const ::semantics::header& value);
   static bool decode(Reader& in, ::semantics::header& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::header& value);
+  static void print_fields(JsonWriter& out, const ::semantics::header& value);
 };
 
 // semantics::Path: an array of 2 elements, as its msgpack-c macro lists them
@@ -35,6 +39,26 @@ struct codec<::semantics::Path> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::semantics::Path& value);
   static bool decode(Reader& in, ::semantics::Path& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Path& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Path& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace semantics {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::header& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Path& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace semantics
+#endif

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/msgpack_gen.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -32,6 +33,23 @@ struct codec<::Envelope<T>> {
   static void encode_fields(Writer& out, const ::Envelope<T>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::Envelope<T>& value);
   static int decode_field(Reader& in, std::string_view key, ::Envelope<T>& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
+  // program that does not print compiles none of it.
+  template <class Json>
+  static void print(Json& out, const ::Envelope<T>& value) {
+    out.begin_object();
+    print_fields(out, value);
+    out.end_object();
+  }
+  template <class Json>
+  static void print_fields(Json& out, const ::Envelope<T>& value) {
+    out.key("kind");  // kind: std::string
+    print_json(out, value.kind);
+    out.key("version");  // version: std::uint32_t
+    print_json(out, value.version);
+    out.key("payload");  // payload: T
+    print_json(out, value.payload);
+  }
 };
 
 template <class T>
@@ -120,3 +138,13 @@ inline int codec<::Envelope<T>>::decode_field(
 }
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+template <class T, class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::Envelope<T>& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+#endif

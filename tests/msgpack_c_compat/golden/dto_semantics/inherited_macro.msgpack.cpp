@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "inherited_macro.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // semantics::Base's pre-encoded keys: only the definitions below use them.
@@ -81,6 +83,18 @@ int codec<::semantics::Base>::decode_field(
   return kUnknownField;
 }
 
+void codec<::semantics::Base>::print(JsonWriter& out, const ::semantics::Base& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Base>::print_fields(JsonWriter& out, const ::semantics::Base& value) {
+  out.key("a");  // a: int
+  print_json(out, value.a);
+  out.key("f");  // f: double
+  print_json(out, value.f);
+}
 // semantics::Derived's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_semantics_Derived {
@@ -158,6 +172,18 @@ int codec<::semantics::Derived>::decode_field(
   return kUnknownField;
 }
 
+void codec<::semantics::Derived>::print(JsonWriter& out, const ::semantics::Derived& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Derived>::print_fields(JsonWriter& out, const ::semantics::Derived& value) {
+  out.key("a");  // a: int
+  print_json(out, value.a);
+  out.key("f");  // f: double
+  print_json(out, value.f);
+}
 // semantics::Grandchild's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_semantics_Grandchild {
@@ -235,6 +261,19 @@ int codec<::semantics::Grandchild>::decode_field(
   return kUnknownField;
 }
 
+void codec<::semantics::Grandchild>::print(JsonWriter& out, const ::semantics::Grandchild& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Grandchild>::print_fields(
+    JsonWriter& out, const ::semantics::Grandchild& value) {
+  out.key("a");  // a: int
+  print_json(out, value.a);
+  out.key("f");  // f: double
+  print_json(out, value.f);
+}
 void codec<::semantics::TaggedCount>::encode(Writer& out, const ::semantics::TaggedCount& value) {
   out.raw("\x92", 1);  // array header: 2 elements
   {  // value, tag: one capacity check for the run
@@ -262,6 +301,20 @@ bool codec<::semantics::TaggedCount>::decode(Reader& in, ::semantics::TaggedCoun
   return true;
 }
 
+void codec<::semantics::TaggedCount>::print(
+    JsonWriter& out, const ::semantics::TaggedCount& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::TaggedCount>::print_fields(
+    JsonWriter& out, const ::semantics::TaggedCount& value) {
+  out.key("value");  // value: unsigned int
+  print_json(out, value.value);
+  out.key("tag");  // tag: std::string
+  print_json(out, value.tag);
+}
 void codec<::semantics::Own>::encode(Writer& out, const ::semantics::Own& value) {
   out.raw("\x92", 1);  // array header: 2 elements
   // As msgpack-c writes them: floats that hold integers as integers.
@@ -291,4 +344,16 @@ bool codec<::semantics::Own>::decode(Reader& in, ::semantics::Own& value) {
   return true;
 }
 
+void codec<::semantics::Own>::print(JsonWriter& out, const ::semantics::Own& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Own>::print_fields(JsonWriter& out, const ::semantics::Own& value) {
+  out.key("extra");  // extra: int
+  print_json(out, value.extra);
+  out.key("Base");  // base semantics::Base
+  print_json(out, static_cast<const ::semantics::Base&>(value));
+}
 }  // namespace msgpack_gen

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -29,6 +30,9 @@ struct codec<::semantics::Base> {
       Writer& out, const ::semantics::Base& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::semantics::Base& value);
   static int decode_field(Reader& in, std::string_view key, ::semantics::Base& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Base& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Base& value);
 };
 
 // semantics::Derived: a map of 2 fields, as the msgpack-c macro it inherits from semantics::Base
@@ -42,6 +46,9 @@ struct codec<::semantics::Derived> {
       Writer& out, const ::semantics::Derived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::semantics::Derived& value);
   static int decode_field(Reader& in, std::string_view key, ::semantics::Derived& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Derived& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Derived& value);
 };
 
 // semantics::Grandchild: a map of 2 fields, as the msgpack-c macro it inherits from semantics::Base
@@ -55,6 +62,9 @@ struct codec<::semantics::Grandchild> {
       Writer& out, const ::semantics::Grandchild& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::semantics::Grandchild& value);
   static int decode_field(Reader& in, std::string_view key, ::semantics::Grandchild& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Grandchild& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Grandchild& value);
 };
 
 // semantics::TaggedCount: an array of 2 elements, as the msgpack-c macro it inherits from
@@ -64,6 +74,9 @@ struct codec<::semantics::TaggedCount> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::semantics::TaggedCount& value);
   static bool decode(Reader& in, ::semantics::TaggedCount& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::TaggedCount& value);
+  static void print_fields(JsonWriter& out, const ::semantics::TaggedCount& value);
 };
 
 // semantics::Own: an array of 2 elements, as its msgpack-c macro lists them
@@ -72,6 +85,41 @@ struct codec<::semantics::Own> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::semantics::Own& value);
   static bool decode(Reader& in, ::semantics::Own& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Own& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Own& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace semantics {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Base& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Derived& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Grandchild& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::TaggedCount& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Own& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace semantics
+#endif

@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "macro_comments.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 void codec<::semantics::Commented>::encode(Writer& out, const ::semantics::Commented& value) {
@@ -27,6 +29,17 @@ bool codec<::semantics::Commented>::decode(Reader& in, ::semantics::Commented& v
   return true;
 }
 
+void codec<::semantics::Commented>::print(JsonWriter& out, const ::semantics::Commented& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Commented>::print_fields(
+    JsonWriter& out, const ::semantics::Commented& value) {
+  out.key("id");  // id: std::int64_t
+  print_json(out, value.id);
+}
 // semantics::OnePerLine's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_semantics_OnePerLine {
@@ -119,6 +132,21 @@ int codec<::semantics::OnePerLine>::decode_field(
   return kUnknownField;
 }
 
+void codec<::semantics::OnePerLine>::print(JsonWriter& out, const ::semantics::OnePerLine& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::OnePerLine>::print_fields(
+    JsonWriter& out, const ::semantics::OnePerLine& value) {
+  out.key("id");  // id: std::int64_t
+  print_json(out, value.id);
+  out.key("name");  // name: std::string
+  print_json(out, value.name);
+  out.key("active");  // active: bool
+  print_json(out, value.active);
+}
 // semantics::Continued's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_semantics_Continued {
@@ -197,4 +225,17 @@ int codec<::semantics::Continued>::decode_field(
   return kUnknownField;
 }
 
+void codec<::semantics::Continued>::print(JsonWriter& out, const ::semantics::Continued& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Continued>::print_fields(
+    JsonWriter& out, const ::semantics::Continued& value) {
+  out.key("id");  // id: std::int64_t
+  print_json(out, value.id);
+  out.key("name");  // name: std::string
+  print_json(out, value.name);
+}
 }  // namespace msgpack_gen

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -25,6 +26,9 @@ struct codec<::semantics::Commented> {
   static constexpr std::uint32_t kFieldCount = 1;
   static void encode(Writer& out, const ::semantics::Commented& value);
   static bool decode(Reader& in, ::semantics::Commented& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Commented& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Commented& value);
 };
 
 // semantics::OnePerLine: a map of 3 fields, as its msgpack-c macro lists them
@@ -37,6 +41,9 @@ struct codec<::semantics::OnePerLine> {
       Writer& out, const ::semantics::OnePerLine& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::semantics::OnePerLine& value);
   static int decode_field(Reader& in, std::string_view key, ::semantics::OnePerLine& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::OnePerLine& value);
+  static void print_fields(JsonWriter& out, const ::semantics::OnePerLine& value);
 };
 
 // semantics::Continued: a map of 2 fields, as its msgpack-c macro lists them
@@ -49,6 +56,31 @@ struct codec<::semantics::Continued> {
       Writer& out, const ::semantics::Continued& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::semantics::Continued& value);
   static int decode_field(Reader& in, std::string_view key, ::semantics::Continued& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Continued& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Continued& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace semantics {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Commented& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::OnePerLine& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Continued& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace semantics
+#endif

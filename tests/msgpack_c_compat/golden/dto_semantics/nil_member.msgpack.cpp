@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "nil_member.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 void codec<::semantics::WithNil>::encode(Writer& out, const ::semantics::WithNil& value) {
@@ -32,4 +34,18 @@ bool codec<::semantics::WithNil>::decode(Reader& in, ::semantics::WithNil& value
   return true;
 }
 
+void codec<::semantics::WithNil>::print(JsonWriter& out, const ::semantics::WithNil& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::WithNil>::print_fields(JsonWriter& out, const ::semantics::WithNil& value) {
+  out.key("a");  // a: int
+  print_json(out, value.a);
+  out.key("n");  // n: msgpack::type::nil_t
+  print_json(out, value.n);
+  out.key("nils");  // nils: std::vector<msgpack::type::nil_t>
+  print_json(out, value.nils);
+}
 }  // namespace msgpack_gen

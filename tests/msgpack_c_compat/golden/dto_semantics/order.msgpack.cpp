@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "order.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // inv::Order's pre-encoded keys: only the definitions below use them.
@@ -81,4 +83,16 @@ int codec<::inv::Order>::decode_field(Reader& in, std::string_view key, ::inv::O
   return kUnknownField;
 }
 
+void codec<::inv::Order>::print(JsonWriter& out, const ::inv::Order& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::inv::Order>::print_fields(JsonWriter& out, const ::inv::Order& value) {
+  out.key("id");  // id: std::int64_t
+  print_json(out, value.id);
+  out.key("item");  // item: std::string
+  print_json(out, value.item);
+}
 }  // namespace msgpack_gen

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -28,6 +29,21 @@ struct codec<::inv::Order> {
   static void encode_fields(Writer& out, const ::inv::Order& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::inv::Order& value);
   static int decode_field(Reader& in, std::string_view key, ::inv::Order& value);
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::inv::Order& value);
+  static void print_fields(JsonWriter& out, const ::inv::Order& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace inv {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::inv::Order& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace inv
+#endif

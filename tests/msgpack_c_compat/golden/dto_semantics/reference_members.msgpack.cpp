@@ -2,6 +2,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "reference_members.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // semantics::Params's pre-encoded keys: only the definitions below use them.
@@ -40,6 +42,18 @@ void codec<::semantics::Params>::encode_fields(
   }
 }
 
+void codec<::semantics::Params>::print(JsonWriter& out, const ::semantics::Params& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Params>::print_fields(JsonWriter& out, const ::semantics::Params& value) {
+  out.key("x");  // x: std::int32_t
+  print_json(out, value.x);
+  out.key("s");  // s: std::string
+  print_json(out, value.s);
+}
 // semantics::Request's pre-encoded keys: only the definitions below use them.
 namespace {
 struct keys_semantics_Request {
@@ -80,4 +94,18 @@ void codec<::semantics::Request>::encode_fields(
   }
 }
 
+void codec<::semantics::Request>::print(JsonWriter& out, const ::semantics::Request& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::Request>::print_fields(JsonWriter& out, const ::semantics::Request& value) {
+  out.key("params");  // params: semantics::Params
+  print_json(out, value.params);
+  out.key("method");  // method: std::string
+  print_json(out, value.method);
+  out.key("id");  // id: std::uint32_t
+  print_json(out, value.id);
+}
 }  // namespace msgpack_gen

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <msgpack_gen/gen/bounded.hpp>
+#include <msgpack_gen/gen/print.hpp>
 #include <msgpack_gen/marshal.hpp>
 #include <msgpack_gen/version.hpp>
 
@@ -27,6 +28,9 @@ struct codec<::semantics::Params> {
   static std::uint32_t field_count(const ::semantics::Params& value);
   static void encode_fields(
       Writer& out, const ::semantics::Params& value, std::string_view prefix = {});
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Params& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Params& value);
 };
 
 // semantics::Request: a map of 3 fields, as its msgpack-c macro lists them; marshal only
@@ -37,6 +41,26 @@ struct codec<::semantics::Request> {
   static std::uint32_t field_count(const ::semantics::Request& value);
   static void encode_fields(
       Writer& out, const ::semantics::Request& value, std::string_view prefix = {});
+  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>).
+  static void print(JsonWriter& out, const ::semantics::Request& value);
+  static void print_fields(JsonWriter& out, const ::semantics::Request& value);
 };
 
 }  // namespace msgpack_gen
+// The structs as JSON text on a stream, when <msgpack_gen/print.hpp> was included before this
+// header (so that code which only checks for an operator<<, as test frameworks do, never meets
+// one it cannot compile). MSGPACK_GEN_NO_STREAM_OPERATORS leaves them out.
+#if defined(MSGPACK_GEN_PRINT_INCLUDED) && !defined(MSGPACK_GEN_NO_STREAM_OPERATORS)
+namespace semantics {
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Params& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+template <class Char, class Traits>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& stream,
+                                             const ::semantics::Request& value) {
+  return ::msgpack_gen::gen::StreamPrinter<Char>::print(stream, value);
+}
+}  // namespace semantics
+#endif

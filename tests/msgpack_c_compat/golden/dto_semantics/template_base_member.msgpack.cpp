@@ -3,6 +3,8 @@
 // (--split). Do not edit: change the header and run msgpack-gen again.
 #include "template_base_member.msgpack.hpp"
 
+#include <msgpack_gen/print.hpp>
+
 namespace msgpack_gen {
 
 // Private members the codecs below read and write. An explicit instantiation may name them, and
@@ -69,4 +71,18 @@ bool codec<::semantics::data>::decode(Reader& in, ::semantics::data& value) {
   return true;
 }
 
+void codec<::semantics::data>::print(JsonWriter& out, const ::semantics::data& value) {
+  out.begin_object();
+  print_fields(out, value);
+  out.end_object();
+}
+
+void codec<::semantics::data>::print_fields(JsonWriter& out, const ::semantics::data& value) {
+  out.key("m_mode");  // m_mode: unsigned char
+  print_json(out, (value.*member_pointer(gen::members::semantics_data_m_mode{})));
+  out.key("x_");  // x_: std::int32_t
+  print_json(out, (value.*member_pointer(gen::members::semantics_data_x{})));
+  out.key("name_");  // name_: std::string
+  print_json(out, (value.*member_pointer(gen::members::semantics_data_name{})));
+}
 }  // namespace msgpack_gen
