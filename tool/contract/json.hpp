@@ -15,10 +15,10 @@ namespace msgpack_gen::contract::json {
 struct Value {
   enum Kind { Null, Bool, Number, String, Array, Object } kind = Null;
   bool boolean = false;
-  std::int64_t number = 0;   // a Number that is an integer within int64 (else 0)
-  std::string number_text;   // a Number as written: "-12", "1.5e3", "18446744073709551615"
-  bool integer = false;      // a Number without fraction or exponent
-  std::size_t line = 0;      // where the value starts in the text, from 1
+  std::int64_t number = 0;  // a Number that is an integer within int64 (else 0)
+  std::string number_text;  // a Number as written: "-12", "1.5e3", "18446744073709551615"
+  bool integer = false;     // a Number without fraction or exponent
+  std::size_t line = 0;     // where the value starts in the text, from 1
   std::string string;
   std::vector<Value> items;
   std::vector<std::pair<std::string, Value>> members;
