@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/dump_command.hpp"
+#include "cli/from_json_command.hpp"
 #include "cli/options.hpp"
 #include "contract/contract.hpp"
 #include "emitter/emitter.hpp"
@@ -70,6 +71,9 @@ int main(int argc, char** argv) {
   }
 
   if (!options.dump.empty()) return msgpack_gen::cli::run_dump(options, std::cout, diagnostics);
+  if (!options.from_json.empty()) {
+    return msgpack_gen::cli::run_from_json(options, std::cout, diagnostics);
+  }
 
   msgpack_gen::frontend::Options frontend_options;
   frontend_options.package_paths = options.package_paths;

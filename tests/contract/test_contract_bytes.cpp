@@ -1,7 +1,8 @@
 // The contract describes the bytes the generated code writes: every golden DTO of
 // tests/generator, marshalled by its generated code, is read back with nothing but the contract
 // msgpack-gen wrote for the same headers (tool/contract/bytes.hpp). And bytes the contract does
-// not describe are reported where they go wrong.
+// not describe are reported where they go wrong. The way back, msgpack-gen --from-json
+// (tool/contract/json_to_bytes.hpp), writes the same bytes again from the printed JSON.
 #include <catch2/catch.hpp>
 
 // First, so that the generated headers below declare operator<< for their structs.
@@ -10,12 +11,15 @@
 
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
 
+#include "../support/bytes.hpp"
 #include "account.msgpack.hpp"
 #include "contract/bytes.hpp"
+#include "contract/json_to_bytes.hpp"
 #include "dto_compare.hpp"
 #include "everything.msgpack.hpp"
 #include "generic.msgpack.hpp"
@@ -24,6 +28,7 @@
 #include "wide.msgpack.hpp"
 
 using namespace msgpack_gen;
+using test_support::to_hex;
 
 namespace {
 
@@ -332,4 +337,231 @@ TEST_CASE("printing: indentation, redacted fields, types printed without encoder
   std::map<int, golden::Point> by_id{{7, golden::Point{1, 2}}};
   CHECK(msgpack_gen::to_json(by_id) == R"({"7": {"x": 1, "y": 2}})");
   CHECK(fmt::format("[{:>10}]", golden::Empty{}) == "[        {}]");
+}
+
+namespace {
+
+// msgpack-gen --from-json's encoder on print_bytes' text of `value`: the generated code's own
+// bytes again, exactly.
+template <class T>
+void require_round_trip(const std::string& id, const T& value) {
+  const std::string bytes = bytes_of(value);
+  std::string text;
+  contract::BytesCheck printed = contract::print_bytes(golden_contract(), id, bytes, text);
+  INFO(id << ": " << printed.path << ": " << printed.message);
+  REQUIRE(printed.ok);
+  INFO(text);
+  contract::JsonToBytes written = contract::json_to_bytes(golden_contract(), id, text);
+  INFO(written.error());
+  REQUIRE(written.ok);
+  REQUIRE(written.messages.size() == 1);
+  CHECK(to_hex(written.messages[0]) == to_hex(bytes));
+}
+
+// The encoder on `json` as struct `id`: its error ("line N: $.path: message"), or "" if none.
+std::string json_error(const std::string& id, const std::string& json) {
+  contract::JsonToBytes written = contract::json_to_bytes(golden_contract(), id, json);
+  if (written.ok) return "";
+  CHECK(written.messages.empty());  // nothing is written unless all of it is right
+  return written.error();
+}
+
+std::string json_hex(const std::string& id, const std::string& json) {
+  contract::JsonToBytes written = contract::json_to_bytes(golden_contract(), id, json);
+  INFO(written.error());
+  REQUIRE(written.ok);
+  std::string all;
+  for (const std::string& message : written.messages) all += to_hex(message) + "\n";
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("from JSON, print_bytes' text gives back the generated code's bytes exactly",
+          "[bytes][from-json]") {
+  golden::RandomDto random(20261202);
+  for (int i = 0; i < 100; ++i) {
+    require_round_trip("golden::Scalars", random.scalars());        // every width, float32 and 64
+    require_round_trip("golden::Containers", random.containers());  // bin, maps with int keys
+    require_round_trip("golden::Tagged", random.tagged());          // omitempty, inline
+    require_round_trip("golden::Row", random.row());                // as_array
+    require_round_trip("golden::Tree", random.tree(3));             // recursive
+    require_round_trip("golden::Point", random.point());
+    golden::IntKeys keys{};  // integer keys, one omitempty
+    keys.request_type = random.integer<std::uint32_t>();
+    keys.sync = random.integer<std::uint64_t>();
+    if (random.pick(2)) keys.schema_version = random.integer<std::uint64_t>();
+    keys.negative = random.integer<std::int32_t>();
+    keys.name = random.text();
+    require_round_trip("golden::IntKeys", keys);
+  }
+  require_round_trip("golden::Views", golden::Views{"text", 7});
+  require_round_trip("golden::Empty", golden::Empty{});
+  require_round_trip("golden::WriteOnly", golden::WriteOnly{5});
+
+  // Floats that JSON has no numbers for, negative zero, and strings that are not UTF-8.
+  golden::Scalars odd = random.scalars();
+  odd.f32 = std::numeric_limits<float>::infinity();
+  odd.f64 = -0.0;
+  require_round_trip("golden::Scalars", odd);
+  odd.f64 = -std::numeric_limits<double>::infinity();
+  odd.f32 = std::numeric_limits<float>::denorm_min();
+  require_round_trip("golden::Scalars", odd);
+  golden::Tree tree;
+  tree.label = std::string("\xff\x80 caf\xc3\xa9 \xf0\x9f\x98\x80 \"q\"\n\x01", 19);
+  require_round_trip("golden::Tree", tree);
+
+  // Class templates (an inline parameter's keys are written as the JSON has them), bases,
+  // enums by name, variants, pointers, chrono, sets, tuples.
+  require_round_trip("generic::Request", generic::Request<generic::Payload>{"m", {7, "seven"}});
+  generic::UsesTemplates uses{};
+  uses.others.resize(2);
+  uses.others[0].payload.tags = {"a", "b"};
+  require_round_trip("generic::UsesTemplates", uses);
+  generic::Envelope<generic::Payload, 2> envelope{};
+  envelope.history.resize(1);
+  require_round_trip("generic::Envelope", envelope);
+  generic::Derived derived;
+  derived.id = 1;
+  derived.created_by = "me";
+  derived.title = "t";
+  require_round_trip("generic::Derived", derived);
+  generic::NestedDerived nested;
+  nested.id = 1;
+  nested.title = "t";
+  require_round_trip("generic::NestedDerived", nested);
+  generic::RowDerived row;
+  row.id = 1;
+  row.title = "t";
+  require_round_trip("generic::RowDerived", row);
+  generic::Checked checked{};
+  checked.name = "n";
+  checked.status = generic::Status::published;
+  require_round_trip("generic::Checked", checked);
+  modern::Node list{"a", std::make_unique<modern::Node>()};
+  list.next->label = "b";
+  require_round_trip("modern::Node", list);
+  modern::Shapes shapes{};
+  shapes.value = std::string("text");
+  shapes.shared = std::make_shared<std::string>("s");
+  shapes.tags = {"x", "y"};
+  shapes.ids = {1, 2};
+  shapes.samples = {0.5, 2};
+  shapes.log = {"l"};
+  shapes.entry = {"e", 3};
+  shapes.triple = {true, 9, "t"};
+  require_round_trip("modern::Shapes", shapes);
+  shapes.value = std::monostate{};
+  require_round_trip("modern::Shapes", shapes);
+  require_round_trip("wide::ManyRequired", wide::ManyRequired{});
+  require_round_trip("guarded::Request", guarded::Request{});  // as_string enum 0: a number
+  require_round_trip("bank::Account", bank::Account("me", 10, {"vip"}));
+}
+
+TEST_CASE("from JSON: a stream of values, and the forms a person writes", "[bytes][from-json]") {
+  // Two values one after the other, as --dump prints a stream; fields in any order.
+  CHECK(json_hex("golden::Point", "{\"x\": 1, \"y\": -2}\n{\"y\": 300, \"x\": 0}") ==
+        "82 a1 78 01 a1 79 fe\n82 a1 78 00 a1 79 cd 01 2c\n");
+  // An as_array struct (a Tarantool tuple) as an object by field name, or as an array.
+  CHECK(json_hex("golden::Row", R"({"id": 7, "name": "ann", "balance": null, "tags": ["a"]})") ==
+        "94 07 a3 61 6e 6e c0 91 a1 61\n");
+  CHECK(json_hex("golden::Row", R"([7, "ann", 2.5, []])") ==
+        "94 07 a3 61 6e 6e cb 40 04 00 00 00 00 00 00 90\n");
+  // Integer keys by the fields' names; an absent omitempty field is not written.
+  CHECK(json_hex("golden::IntKeys",
+                 R"({"request_type": 1, "sync": 2, "negative": -3, "name": "n"})") ==
+        "84 00 01 01 02 fd fd a4 6e 61 6d 65 a1 6e\n");
+  // An omitempty field that is empty is left out, as the generated code leaves it out.
+  CHECK(json_hex("golden::Tagged", R"({"username": "u", "note": null, "s": [], "zero": 0,
+      "version": 1, "origin": "o", "where": {"x": 0, "y": 0}})") ==
+        json_hex("golden::Tagged", R"({"username": "u", "version": 1, "origin": "o",
+      "where": {"x": 0, "y": 0}})"));
+}
+
+TEST_CASE("from JSON: what the contract does not allow is an error at its JSON path",
+          "[bytes][from-json]") {
+  const std::string point = "golden::Point";
+  // Invalid JSON: the line, no path.
+  CHECK(json_error(point, "{\"x\": 1,\n \"y\": }") == "line 2: unexpected '}'");
+  CHECK(json_error(point, "{\"x\": 1, \"y\": 2} [") == "line 1: unexpected end of the file");
+  CHECK(json_error(point, "{\"x\": 01, \"y\": 2}") == "line 1: a number with a leading zero");
+  CHECK(json_error(point, R"({"x": "\ud800", "y": 2})").find("half of a surrogate pair") !=
+        std::string::npos);
+  // Wrong types, out of range, unknown and missing fields.
+  CHECK(json_error(point, R"({"x": "1", "y": 2})") ==
+        "line 1: $.x: expected an integer, found a string");
+  CHECK(json_error(point, R"({"x": 1.5, "y": 2})") ==
+        "line 1: $.x: expected an integer, found a number");
+  CHECK(json_error(point, R"({"x": 2147483648, "y": 2})") ==
+        "line 1: $.x: 2147483648 is out of range for int32");
+  const std::string scalars = printed("golden::Scalars", golden::Scalars{});
+  auto scalars_with = [&](const std::string& field, const std::string& value) {
+    std::string text = scalars;
+    const std::string member = "\"" + field + "\": 0";
+    REQUIRE(text.find(member) != std::string::npos);
+    return text.replace(text.find(member), member.size(), "\"" + field + "\": " + value);
+  };
+  CHECK(json_error("golden::Scalars", scalars_with("u8", "-1")) ==
+        "line 1: $.u8: -1 is out of range for uint8");
+  CHECK(json_error("golden::Scalars", scalars_with("u8", "256")) ==
+        "line 1: $.u8: 256 is out of range for uint8");
+  CHECK(json_error("golden::Scalars", scalars_with("i8", "-129")) ==
+        "line 1: $.i8: -129 is out of range for int8");
+  CHECK(json_error("golden::Scalars", scalars_with("u64", "18446744073709551616")) ==
+        "line 1: $.u64: 18446744073709551616 is out of range for uint64");
+  CHECK(json_error(point, R"({"x": 1, "y": 2, "z": 3})") ==
+        "line 1: $.z: unknown field \"z\" of golden::Point");
+  CHECK(json_error(point, R"({"x": 1})") ==
+        "line 1: $: missing field \"y\" of golden::Point (the generated code always writes it; "
+        "only omitempty fields may be left out)");
+  CHECK(json_error(point, R"({"x": 1, "y": 2, "x": 3})") ==
+        "line 1: $.x: field \"x\" is given twice");
+  // Deep in containers: the path and the line of the value.
+  CHECK(json_error("golden::Tree",
+                   "{\"label\": \"a\", \"children\": [\n"
+                   "  {\"label\": \"b\", \"children\": []},\n"
+                   "  {\"label\": 5, \"children\": []}]}") ==
+        "line 3: $.children[1].label: expected a string, found an integer");
+  // Bad base64, a float out of float32's range, an enum name that is not one.
+  golden::Containers containers{};
+  std::string text;
+  REQUIRE(contract::print_bytes(golden_contract(), "golden::Containers", bytes_of(containers), text)
+              .ok);
+  const std::string with_blob = text.replace(text.find("\"blob\": \"\""), 10, "\"blob\": \"A=\"");
+  CHECK(json_error("golden::Containers", with_blob) ==
+        "line 1: $.blob: bad base64 (standard alphabet, padded with '=')");
+  CHECK(json_error("golden::Scalars", scalars_with("f32", "1e39")) ==
+        "line 1: $.f32: 1e39 is out of range for float32");
+  CHECK(json_error("generic::Checked", R"({"name": "c", "n": 1, "status": "nope", "extra": 7})")
+            .find("$.status: \"nope\" is not an enumerator of generic::Status") !=
+        std::string::npos);
+  // The second value of a stream is wrong: nothing of the first is written either.
+  CHECK(json_error(point, "{\"x\": 1, \"y\": 2}\n{\"x\": true, \"y\": 2}") ==
+        "line 2: $.x: expected an integer, found a boolean");
+}
+
+TEST_CASE("from JSON: a msgpack-c struct's integral floats are written as integers",
+          "[bytes][from-json]") {
+  // A contract entry as --write-contract writes it for MSGPACK_DEFINE(x, y) of two doubles.
+  contract::Contract c;
+  contract::StructEntry entry;
+  entry.id = "legacy::Vec";
+  entry.as_array = true;
+  entry.integral_floats_as_ints = true;
+  for (const char* name : {"x", "y"}) {
+    contract::FieldEntry field;
+    field.name = name;
+    field.wire = "float";
+    field.bits = 64;
+    entry.fields.push_back(field);
+  }
+  c.structs.push_back(entry);
+  contract::JsonToBytes written = contract::json_to_bytes(c, "legacy::Vec", "[3, -0.5]");
+  INFO(written.error());
+  REQUIRE(written.ok);
+  CHECK(to_hex(written.messages.at(0)) == "92 03 cb bf e0 00 00 00 00 00 00");
+  // The contract file keeps the flag.
+  contract::Contract back;
+  REQUIRE(contract::from_json(contract::to_json(c), back).empty());
+  CHECK(back.structs.at(0).integral_floats_as_ints);
 }

@@ -136,3 +136,32 @@ TEST_CASE("reading messages with --dump: no package, no types", "[cli][dump]") {
   o = {};
   CHECK_THAT(parse({"-p", "dto", "T", "--hex"}, o), Catch::Contains("options of --dump"));
 }
+
+TEST_CASE("writing messages with --from-json: a contract and a type, no package",
+          "[cli][from-json]") {
+  Options o;
+  REQUIRE(
+      parse({"--from-json", "m.json", "--hex", "--contract", "c.json", "--type", "T"}, o).empty());
+  CHECK(o.from_json == "m.json");
+  CHECK(o.hex);
+  CHECK(o.contract == "c.json");
+  CHECK(o.contract_type == "T");
+  o = {};
+  CHECK(parse({"--from-json=-", "--contract=c.json", "--type=T"}, o).empty());
+  CHECK(o.from_json == "-");
+  o = {};
+  CHECK_THAT(parse({"--from-json", "m.json"}, o),
+             Catch::Contains("needs --contract FILE and --type T"));
+  o = {};
+  CHECK_THAT(parse({"--from-json", "m.json", "--contract", "c.json"}, o),
+             Catch::Contains("needs --contract FILE and --type T"));
+  o = {};
+  CHECK_THAT(parse({"--from-json", "m", "--contract", "c", "--type", "T", "-p", "dto", "X"}, o),
+             Catch::Contains("generates nothing"));
+  o = {};
+  CHECK_THAT(parse({"--from-json", "m", "--contract", "c", "--type", "T", "--pretty"}, o),
+             Catch::Contains("--pretty is an option of --dump"));
+  o = {};
+  CHECK_THAT(parse({"--from-json", "m", "--dump", "b", "--contract", "c", "--type", "T"}, o),
+             Catch::Contains("opposite ways"));
+}

@@ -16,17 +16,6 @@
 namespace msgpack_gen::cli {
 namespace {
 
-bool read_all(const std::string& path, std::string& bytes) {
-  if (path == "-") {
-    bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return !std::cin.bad();
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
-}
-
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -68,10 +57,36 @@ std::string from_hex(std::string_view text, std::string& bytes) {
 
 }  // namespace
 
+bool read_input(const std::string& path, std::string& bytes) {
+  if (path == "-") {
+    bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return !std::cin.bad();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return !in.bad();
+}
+
+bool load_contract(const std::string& path, contract::Contract& contract,
+                   Diagnostics& diagnostics) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) {
+    diagnostics.error("cannot read the contract {}", path);
+    return false;
+  }
+  if (std::string problem = contract::from_json(text, contract); !problem.empty()) {
+    diagnostics.error("{}: {}", path, problem);
+    return false;
+  }
+  return true;
+}
+
 int run_dump(const Options& options, std::ostream& out, Diagnostics& diagnostics) {
   const std::string& name = options.dump == "-" ? std::string("<stdin>") : options.dump;
   std::string input;
-  if (!read_all(options.dump, input)) {
+  if (!read_input(options.dump, input)) {
     diagnostics.error("cannot read {}", name);
     return 1;
   }
@@ -87,17 +102,8 @@ int run_dump(const Options& options, std::ostream& out, Diagnostics& diagnostics
   }
 
   contract::Contract contract;
-  if (!options.contract.empty()) {
-    std::ifstream in(options.contract, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in && !in.eof()) {
-      diagnostics.error("cannot read the contract {}", options.contract);
-      return 1;
-    }
-    if (std::string problem = contract::from_json(text, contract); !problem.empty()) {
-      diagnostics.error("{}: {}", options.contract, problem);
-      return 1;
-    }
+  if (!options.contract.empty() && !load_contract(options.contract, contract, diagnostics)) {
+    return 1;
   }
 
   DumpOptions dump_options;

@@ -76,6 +76,7 @@ constexpr PathOption kPathOptions[] = {
     {"--space-format", &Options::space_format},
     {"--runtime-include", &Options::runtime_include_dir},
     {"--dump", &Options::dump},
+    {"--from-json", &Options::from_json},
     {"--contract", &Options::contract},
     {"--type", &Options::contract_type},
 };
@@ -159,6 +160,20 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
     if (!error.empty()) return error;
   }
   if (options.help || options.version) return {};
+  if (!options.dump.empty() && !options.from_json.empty()) {
+    return "--dump and --from-json go opposite ways: give one of them";
+  }
+  if (!options.from_json.empty()) {
+    if (!options.types.empty() || !options.package_paths.empty()) {
+      return "--from-json writes messages and generates nothing: give it no package and no types";
+    }
+    if (options.contract.empty() || options.contract_type.empty()) {
+      return "--from-json needs --contract FILE and --type T: the contract says how each field "
+             "is written";
+    }
+    if (options.pretty) return "--pretty is an option of --dump";
+    return {};
+  }
   if (!options.dump.empty()) {
     if (!options.types.empty() || !options.package_paths.empty()) {
       return "--dump reads messages and generates nothing: give it no package and no types";
@@ -170,7 +185,8 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
   }
   if (options.hex || options.pretty || !options.contract.empty() ||
       !options.contract_type.empty()) {
-    return "--hex, --pretty, --contract and --type are options of --dump";
+    return "--hex, --pretty, --contract and --type are options of --dump (and all but --pretty "
+           "of --from-json)";
   }
   if (options.package_paths.empty())
     return "no package: say which folder of headers (or header files) to read with -p DIR";
@@ -187,6 +203,7 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
 void print_help(std::ostream& out) {
   out << R"(Usage: msgpack-gen -p DIR|HEADER... [options] Type[:policy]... [-- clang-args...]
        msgpack-gen --dump FILE|- [--hex] [--pretty] [--contract C.json --type T]
+       msgpack-gen --from-json FILE|- --contract C.json --type T [--hex]
 
 Generates MessagePack marshal/unmarshal code for the named C++ structs and every struct they
 reach. For each header X.hpp in DIR it writes X.msgpack.hpp. Structs with msgpack-c's
@@ -235,6 +252,18 @@ Reading messages (nothing is generated):
                            (--write-contract's): fields printed by name for map, integer-key
                            and as_array structs, and the first place where the bytes do not
                            match the contract reported with its offset and field path
+
+Writing messages (nothing is generated):
+  --from-json FILE|-       read JSON values from FILE (- for stdin; one value, or several one
+                           after the other, as --dump prints them) and write to stdout the
+                           msgpack bytes the generated marshaler writes for each, following
+                           --contract FILE --type T (both needed): keys in field order, as_array
+                           positions, integer keys, floats in their recorded width, bin from
+                           base64, ext types from their text. A value that is not valid JSON or
+                           that the contract does not allow is an error at its line and JSON
+                           path ($.lines[2].price), and nothing is written
+  --hex                    write hex text ("93 07 a3 ..."), one message per line
+
   --color=auto|always|never
                            colour diagnostics as clang does (auto: when stderr is a terminal)
   --                       pass everything after it to clang unchanged
@@ -242,8 +271,8 @@ Reading messages (nothing is generated):
   --version                show the version, and libclang's
 
 Exit status: 0 on success, 1 when the headers or types have errors (or --check-contract finds
-a breaking change, or --dump finds bytes that are not msgpack or do not match the contract), 2
-on a usage error.
+a breaking change, or --dump finds bytes that are not msgpack or do not match the contract, or
+--from-json finds JSON the contract does not allow), 2 on a usage error.
 )";
 }
 

@@ -26,7 +26,9 @@ struct Options {
   std::vector<ir::TypeRequest> types;      // Type, Type:+- (marshal), Type:-+ (unmarshal)
   // --dump FILE (or - for stdin): print the msgpack values in FILE instead of generating code.
   std::string dump;
-  bool hex = false;           // --hex: FILE holds hex text (as logs print bytes), not bytes
+  // --from-json FILE (or -): write the msgpack bytes of the JSON values in FILE, by a contract.
+  std::string from_json;
+  bool hex = false;           // --hex: --dump's FILE holds hex text, --from-json writes it
   bool pretty = false;        // --pretty: one member or element per line, indented
   std::string contract;       // --contract FILE: read the values with this wire contract...
   std::string contract_type;  // --type T: ...as the struct T of it
@@ -37,8 +39,8 @@ struct Options {
   bool version = false;
 };
 
-// Returns an empty string on success, else the usage error to print. With --dump, no package
-// or types are needed (nothing is generated).
+// Returns an empty string on success, else the usage error to print. With --dump or
+// --from-json, no package or types are needed (nothing is generated).
 std::string parse(const std::vector<std::string>& args, Options& options);
 
 void print_help(std::ostream& out);

@@ -173,6 +173,7 @@ Contract build(const ir::Module& module) {
     StructEntry entry;
     entry.id = s.id;
     entry.as_array = s.as_array;
+    entry.integral_floats_as_ints = ir::writes_msgpack_c_floats(s);
     entry.location = s.location;
     entry.fields = entries_for(module, s, enums);
     contract.structs.push_back(std::move(entry));

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "contract/family.hpp"
 #include "msgpack_gen/detail/json_text.hpp"
 #include "msgpack_gen/dump.hpp"
 #include "msgpack_gen/reader.hpp"
@@ -13,51 +14,8 @@
 namespace msgpack_gen::contract {
 namespace {
 
-// A wire family as a tree: "map<str,array<int>>" -> map(str, array(int)). A struct, custom or
-// dependent family keeps its whole text, C++ template arguments included.
-struct Family {
-  std::string head;
-  std::vector<Family> args;
-};
-
 bool starts_with(std::string_view text, std::string_view prefix) {
   return text.substr(0, prefix.size()) == prefix;
-}
-
-Family parse_family(std::string_view& text) {
-  Family family;
-  if (starts_with(text, "struct:") || starts_with(text, "custom:") ||
-      starts_with(text, "dependent:")) {
-    int depth = 0;
-    std::size_t end = 0;
-    for (; end < text.size(); ++end) {
-      char c = text[end];
-      if (c == '<') ++depth;
-      if (c == '>' && depth-- == 0) break;
-      if (c == ',' && depth == 0) break;
-    }
-    family.head = std::string(text.substr(0, end));
-    text.remove_prefix(end);
-    return family;
-  }
-  std::size_t end = text.find_first_of("<,>");
-  if (end == std::string_view::npos) end = text.size();
-  family.head = std::string(text.substr(0, end));
-  text.remove_prefix(end);
-  if (!text.empty() && text.front() == '<') {
-    text.remove_prefix(1);
-    while (!text.empty() && text.front() != '>') {
-      family.args.push_back(parse_family(text));
-      if (!text.empty() && text.front() == ',') text.remove_prefix(1);
-    }
-    if (!text.empty()) text.remove_prefix(1);  // '>'
-  }
-  return family;
-}
-
-Family parse_family(const std::string& wire) {
-  std::string_view text = wire;
-  return parse_family(text);
 }
 
 class Walker {
@@ -315,13 +273,6 @@ bool Walker::struct_value(const std::string& family_or_id) {
   return struct_entry(*entry);
 }
 
-// An enum written as its enumerators' names is written as its number when the value has no
-// name (runtime/.../codec.hpp: write_enum_name), so its "str" also takes an integer.
-void name_or_number(Family& family) {
-  if (family.head == "str") family.head = "str|int";
-  for (Family& arg : family.args) name_or_number(arg);
-}
-
 bool Walker::field_value(const FieldEntry& field) {
   const std::string outer = path_;
   path_ = outer.empty() ? field.name : outer + "." + field.name;
@@ -416,7 +367,9 @@ bool Walker::struct_entry(const StructEntry& entry) {
       }
       print(": ");
     }
-    if (!print_read(in_.position(), in_.skip())) return reader_failed();
+    // The start is taken first: in one call, skip() could run before position() is read.
+    const std::uint8_t* value_start = in_.position();
+    if (!print_read(value_start, in_.skip())) return reader_failed();
   }
   close(count, "}");
   in_.leave();

@@ -44,6 +44,9 @@ struct FieldEntry {
 struct StructEntry {
   std::string id;
   bool as_array = false;
+  // Floats holding integral values are written as integers, in this struct and every value
+  // nested in it (a msgpack-c macro struct: ir::writes_msgpack_c_floats).
+  bool integral_floats_as_ints = false;
   std::vector<FieldEntry> fields;  // in wire order
   ir::SourceLocation location;     // not in the JSON
 };

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -31,14 +33,29 @@ class Parser {
     if (at_ != text_.size()) return fail("text after the end of the JSON value");
     return true;
   }
+  bool parse_sequence(std::vector<Value>& values) {
+    for (skip_space(); at_ < text_.size(); skip_space()) {
+      Value value;
+      if (!parse_value(value)) return false;
+      values.push_back(std::move(value));
+    }
+    return true;
+  }
   const std::string& error() const { return error_; }
 
  private:
-  bool fail(const std::string& what) {
-    if (error_.empty()) {
-      std::size_t line = 1 + std::count(text_.begin(), text_.begin() + at_, '\n');
-      error_ = fmt::format("line {}: {}", line, what);
+  // The line of offset `at`, counted forward from the last one asked (values are read in order).
+  std::size_t line_at(std::size_t at) {
+    if (at < counted_to_) {
+      counted_to_ = 0;
+      line_ = 1;
     }
+    line_ += std::count(text_.begin() + counted_to_, text_.begin() + at, '\n');
+    counted_to_ = at;
+    return line_;
+  }
+  bool fail(const std::string& what) {
+    if (error_.empty()) error_ = fmt::format("line {}: {}", line_at(at_), what);
     return false;
   }
   // Consumes `c` if it is the next character.
@@ -70,6 +87,71 @@ class Parser {
     at_ += w.size();
     return true;
   }
+  // The 4 hex digits of a \u escape.
+  bool hex4(unsigned& code) {
+    code = 0;
+    for (int i = 0; i < 4; ++i, ++at_) {
+      const char c = at_ < text_.size() ? text_[at_] : '\0';
+      unsigned digit = 0;
+      if (c >= '0' && c <= '9') {
+        digit = static_cast<unsigned>(c - '0');
+      } else if (c >= 'a' && c <= 'f') {
+        digit = static_cast<unsigned>(c - 'a' + 10);
+      } else if (c >= 'A' && c <= 'F') {
+        digit = static_cast<unsigned>(c - 'A' + 10);
+      } else {
+        return fail("bad \\u escape: expected 4 hex digits");
+      }
+      code = code << 4 | digit;
+    }
+    return true;
+  }
+  static void append_utf8(std::string& out, std::uint32_t code) {
+    if (code < 0x80) {
+      out += static_cast<char>(code);
+    } else if (code < 0x800) {
+      out += static_cast<char>(0xc0 | code >> 6);
+      out += static_cast<char>(0x80 | (code & 0x3f));
+    } else if (code < 0x10000) {
+      out += static_cast<char>(0xe0 | code >> 12);
+      out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (code & 0x3f));
+    } else {
+      out += static_cast<char>(0xf0 | code >> 18);
+      out += static_cast<char>(0x80 | ((code >> 12) & 0x3f));
+      out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (code & 0x3f));
+    }
+  }
+  // After "\u": a code point as UTF-8, a surrogate pair as one, or a lone \udc80..\udcff as
+  // the raw byte it stands for (how dump() writes bytes that are not UTF-8).
+  bool parse_unicode_escape(std::string& out) {
+    unsigned code = 0;
+    if (!hex4(code)) return false;
+    if (code >= 0xd800 && code <= 0xdbff && text_.compare(at_, 2, "\\u") == 0) {
+      const std::size_t low_at = at_;
+      at_ += 2;
+      unsigned low = 0;
+      if (!hex4(low)) return false;
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        append_utf8(out, 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00));
+        return true;
+      }
+      at_ = low_at;  // not a pair: the high surrogate is alone
+    }
+    if (code >= 0xdc80 && code <= 0xdcff) {
+      out += static_cast<char>(code - 0xdc00);
+      return true;
+    }
+    if (code >= 0xd800 && code <= 0xdfff) {
+      return fail(fmt::format(
+          "\\u{:04x} is half of a surrogate pair (only \\udc80..\\udcff stand alone, for raw "
+          "bytes)",
+          code));
+    }
+    append_utf8(out, code);
+    return true;
+  }
   bool parse_string(std::string& out) {
     if (at_ >= text_.size() || text_[at_] != '"') return fail("expected a string");
     ++at_;
@@ -97,25 +179,59 @@ class Parser {
         case 'f':
           out += '\f';
           break;
-        case 'u': {
-          if (at_ + 4 > text_.size()) return fail("bad \\u escape");
-          unsigned code = std::stoul(text_.substr(at_, 4), nullptr, 16);
-          at_ += 4;
-          if (code >= 0x80) return fail("\\u escapes above 0x7f are not supported");
-          out += static_cast<char>(code);
+        case 'u':
+          if (!parse_unicode_escape(out)) return false;
           break;
-        }
-        default:
+        case '"':
+        case '\\':
+        case '/':
           out += e;
+          break;
+        default:
+          --at_;
+          return fail(fmt::format("bad escape '\\{}' in a string", e));
       }
     }
     if (at_ >= text_.size()) return fail("unterminated string");
     ++at_;
     return true;
   }
+  std::size_t digits() {
+    const std::size_t start = at_;
+    while (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]))) ++at_;
+    return at_ - start;
+  }
+  // A number as JSON writes it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, kept as its text;
+  // an integer within int64 also as `number`.
+  bool parse_number(Value& value) {
+    const std::size_t start = at_;
+    take('-');
+    const std::size_t first = at_;
+    if (digits() == 0) return fail("expected a digit");
+    if (text_[first] == '0' && at_ - first > 1) return fail("a number with a leading zero");
+    value.integer = true;
+    if (take('.')) {
+      value.integer = false;
+      if (digits() == 0) return fail("expected a digit after '.'");
+    }
+    if (take('e') || take('E')) {
+      value.integer = false;
+      if (!take('+')) take('-');
+      if (digits() == 0) return fail("expected a digit in the exponent");
+    }
+    value.kind = Value::Number;
+    value.number_text = text_.substr(start, at_ - start);
+    if (value.integer) {
+      const char* begin = value.number_text.data();
+      const char* end = begin + value.number_text.size();
+      if (std::from_chars(begin, end, value.number).ec != std::errc()) value.number = 0;
+    }
+    return true;
+  }
   bool parse_value(Value& value) {
     skip_space();
     if (at_ >= text_.size()) return fail("unexpected end of the file");
+    value.line = line_at(at_);
     char c = text_[at_];
     if (c == '{') {
       ++at_;
@@ -152,22 +268,14 @@ class Parser {
       return true;
     }
     if (literal("null")) return true;
-    if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
-      std::size_t start = at_++;
-      while (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]))) ++at_;
-      value.kind = Value::Number;
-      try {
-        value.number = std::stoll(text_.substr(start, at_ - start));
-      } catch (...) {
-        return fail("integer out of range");
-      }
-      return true;
-    }
+    if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) return parse_number(value);
     return fail(fmt::format("unexpected '{}'", c));
   }
 
   const std::string& text_;
   std::size_t at_ = 0;
+  std::size_t counted_to_ = 0;  // line_at(): the line of this offset is line_
+  std::size_t line_ = 1;
   std::string error_;
 };
 
@@ -176,6 +284,12 @@ class Parser {
 std::string parse(const std::string& text, Value& value) {
   Parser parser(text);
   if (!parser.parse(value)) return parser.error();
+  return {};
+}
+
+std::string parse_sequence(const std::string& text, std::vector<Value>& values) {
+  Parser parser(text);
+  if (!parser.parse_sequence(values)) return parser.error();
   return {};
 }
 
@@ -229,7 +343,7 @@ std::string pretty(const Value& value, int indent) {
     case Value::Bool:
       return value.boolean ? "true" : "false";
     case Value::Number:
-      return std::to_string(value.number);
+      return value.number_text.empty() ? std::to_string(value.number) : value.number_text;
     case Value::String:
       return quoted(value.string);
     case Value::Array:
@@ -253,6 +367,7 @@ Value make_number(std::int64_t n) {
   Value v;
   v.kind = Value::Number;
   v.number = n;
+  v.integer = true;
   return v;
 }
 Value make_bool(bool b) {

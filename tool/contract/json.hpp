@@ -1,8 +1,10 @@
 // A small JSON value, its reader and its printer: what the contract files and the JSON Schema
-// need (objects, arrays, strings, integers, booleans), not a general JSON library. Internal to
+// need (objects, arrays, strings, integers, booleans), and what --from-json reads (any number as
+// its text, \u escapes, a sequence of values); not a general JSON library. Internal to
 // tool/contract/.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -13,7 +15,10 @@ namespace msgpack_gen::contract::json {
 struct Value {
   enum Kind { Null, Bool, Number, String, Array, Object } kind = Null;
   bool boolean = false;
-  std::int64_t number = 0;
+  std::int64_t number = 0;  // a Number that is an integer within int64 (else 0)
+  std::string number_text;  // a Number as written: "-12", "1.5e3", "18446744073709551615"
+  bool integer = false;     // a Number without fraction or exponent
+  std::size_t line = 0;     // where the value starts in the text, from 1
   std::string string;
   std::vector<Value> items;
   std::vector<std::pair<std::string, Value>> members;
@@ -36,7 +41,14 @@ struct Value {
 };
 
 // Parses `text` into `value`. Returns an empty string on success, else "line N: what is wrong".
+// Strings take every escape: \uXXXX (surrogate pairs as one code point) becomes UTF-8, and a lone
+// \udc80..\udcff is the raw byte 0x80..0xff, as msgpack_gen::dump() writes bytes that are not
+// UTF-8 (Python's "surrogateescape").
 std::string parse(const std::string& text, Value& value);
+
+// Parses `text` as any number of JSON values one after the other (whitespace between them, or
+// none where they cannot run together), as msgpack-gen --dump prints a stream.
+std::string parse_sequence(const std::string& text, std::vector<Value>& values);
 
 // `text` as a JSON string literal, quotes included.
 std::string quoted(const std::string& text);

@@ -94,6 +94,8 @@ std::string body_json(const Contract& contract) {
     ObjectWriter o(text, indent);
     o.str("id", s.id);
     o.str("mode", s.as_array ? "array" : "map");
+    // Only where it is true, so that other structs' entries (and fingerprints) stay as they were.
+    if (s.integral_floats_as_ints) o.flag("integral_floats_as_ints", true);
     o.raw("fields", array_of(s.fields, indent + 2, [&](std::string& t, const FieldEntry& f, int i) {
             write_field(t, f, s.as_array, i);
           }));
@@ -158,6 +160,7 @@ std::string from_json(const std::string& text, Contract& contract) {
     StructEntry entry;
     entry.id = json::text_of(s, "id");
     entry.as_array = json::text_of(s, "mode") == "array";
+    entry.integral_floats_as_ints = json::flag_of(s, "integral_floats_as_ints");
     for (const json::Value& f : json::items_of(s, "fields")) {
       FieldEntry field;
       field.name = json::text_of(f, "name");

@@ -205,9 +205,7 @@ std::string emit_bounded_run(const std::string& snippet_file,
 
 // A struct laid out by a msgpack-c macro writes floats as msgpack-c does, nested values too.
 std::string msgpack_c_floats(const std::string& snippet_file, const ir::Struct& s) {
-  bool floats = std::any_of(s.fields.begin(), s.fields.end(),
-                            [](const ir::Field& f) { return ir::may_hold_float(f.type); });
-  return s.from_msgpack_c && floats ? snippet(snippet_file + ".msgpack_c_floats") : "";
+  return ir::writes_msgpack_c_floats(s) ? snippet(snippet_file + ".msgpack_c_floats") : "";
 }
 
 std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {

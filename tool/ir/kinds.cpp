@@ -96,4 +96,9 @@ bool may_hold_float(const Type& type) {
   }
 }
 
+bool writes_msgpack_c_floats(const Struct& s) {
+  return s.from_msgpack_c && std::any_of(s.fields.begin(), s.fields.end(),
+                                         [](const Field& f) { return may_hold_float(f.type); });
+}
+
 }  // namespace msgpack_gen::ir

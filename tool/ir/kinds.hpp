@@ -56,6 +56,11 @@ bool has_length(const Type& type);
 // Whether a value of this type may hold a float, somewhere inside (a struct or opaque type may).
 bool may_hold_float(const Type& type);
 
+// Whether the struct's generated code writes floats as msgpack-c 4 does, integral values as
+// integers (Writer::integral_floats_as_ints), for itself and every value nested in it: a struct
+// laid out by a msgpack-c macro with a field that may hold a float.
+bool writes_msgpack_c_floats(const Struct& s);
+
 // Whether `type`'s args are values inside its own (containers, optionals, variants, tuples).
 bool holds_values(const Type& type);
 
