@@ -120,15 +120,12 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_any(std::uint8_t* p, R v) noexcept {
   return p + 1 + kWidth[form];
 }
 
-// kBlock integers that all take `form`: fixed-width stores.
+// kBlock integers that all take `form` (not a fixint): fixed-width stores, marker and payload.
 template <class R>
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R (&v)[kBlock],
                                                   unsigned form) noexcept {
   const std::uint8_t marker = kMarker[form];
   switch (kWidth[form]) {
-    case 0:
-      for (std::size_t j = 0; j < kBlock; ++j) p[j] = static_cast<std::uint8_t>(v[j]);
-      return p + kBlock;
     case 1:
       for (std::size_t j = 0; j < kBlock; ++j) {
         p[2 * j] = marker;
@@ -137,14 +134,14 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R (&v)[
       return p + 2 * kBlock;
     case 2:
       for (std::size_t j = 0; j < kBlock; ++j) {
-        const auto payload = static_cast<std::uint32_t>(static_cast<std::uint16_t>(v[j]));
-        endian::store(p + 3 * j, std::uint32_t{marker} << 24 | payload << 8);
+        p[3 * j] = marker;
+        endian::store(p + 3 * j + 1, static_cast<std::uint16_t>(v[j]));
       }
       return p + 3 * kBlock;
     case 4:
       for (std::size_t j = 0; j < kBlock; ++j) {
-        const auto payload = static_cast<std::uint64_t>(static_cast<std::uint32_t>(v[j]));
-        endian::store(p + 5 * j, std::uint64_t{marker} << 56 | payload << 24);
+        p[5 * j] = marker;
+        endian::store(p + 5 * j + 1, static_cast<std::uint32_t>(v[j]));
       }
       return p + 5 * kBlock;
     default:
@@ -156,28 +153,93 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R (&v)[
   }
 }
 
+// kBlock integers that are all fixints (-32..127): their low bytes.
+template <class R>
+MSGPACK_GEN_ALWAYS_INLINE void put_fixints(std::uint8_t* p, const R (&v)[kBlock]) noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_SSE2)
+  if constexpr (sizeof(R) == 4) {
+    // Two vectors of 4, narrowed with signed saturation (exact for -32..127).
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v + 4));
+    const __m128i words = _mm_packs_epi32(a, b);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(words, words));
+    return;
+  } else if constexpr (sizeof(R) == 2) {
+    const __m128i words = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(words, words));
+    return;
+  }
+#endif
+  for (std::size_t j = 0; j < kBlock; ++j) p[j] = static_cast<std::uint8_t>(v[j]);
+}
+
+// SSE2, 16- and 32-bit integers: when the block at v is all fixints, writes them and returns true.
+template <class R>
+MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_SSE2)
+  // As signed lanes, a fixint is in -32..127 (0..127 for an unsigned type, whose values at or
+  // above 2^31 or 2^15 are negative lanes).
+  constexpr int kLow = std::is_signed_v<R> ? -32 : 0;  // lanes below it are not fixints
+  if constexpr (sizeof(R) == 4) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v + 4));
+    const __m128i high = _mm_set1_epi32(127);
+    const __m128i low = _mm_set1_epi32(kLow);
+    const __m128i out =
+        _mm_or_si128(_mm_or_si128(_mm_cmpgt_epi32(a, high), _mm_cmpgt_epi32(low, a)),
+                     _mm_or_si128(_mm_cmpgt_epi32(b, high), _mm_cmpgt_epi32(low, b)));
+    if (_mm_movemask_epi8(out) != 0) return false;
+    const __m128i words = _mm_packs_epi32(a, b);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(words, words));
+    return true;
+  } else if constexpr (sizeof(R) == 2) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v));
+    const __m128i out = _mm_or_si128(_mm_cmpgt_epi16(a, _mm_set1_epi16(127)),
+                                     _mm_cmpgt_epi16(_mm_set1_epi16(kLow), a));
+    if (_mm_movemask_epi8(out) != 0) return false;
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(a, a));
+    return true;
+  }
+#endif
+  (void)p;
+  (void)v;
+  return false;
+}
+
 // T: an integer or an enum, written as its underlying integer R.
 template <class T>
 inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) noexcept {
   using R = raw_t<T>;
-  std::size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
+  const std::size_t blocks = n / kBlock;
+  for (std::size_t b = 0; b < blocks; ++b, v += kBlock) {
     R block[kBlock];
-    for (std::size_t j = 0; j < kBlock; ++j) block[j] = static_cast<R>(v[i + j]);
+    for (std::size_t j = 0; j < kBlock; ++j) block[j] = static_cast<R>(v[j]);
+    if (try_fixint_block(p, block)) {
+      p += kBlock;
+      continue;
+    }
     R lo = block[0];
     R hi = block[0];
     for (std::size_t j = 1; j < kBlock; ++j) {
       lo = block[j] < lo ? block[j] : lo;
       hi = block[j] > hi ? block[j] : hi;
     }
+    // Fixints first: small values are the most common.
+    if (static_cast<std::int64_t>(lo) >= -32 && static_cast<std::int64_t>(hi) <= 127 &&
+        (std::is_signed_v<R> || static_cast<std::uint64_t>(hi) <= 127)) {
+      put_fixints(p, block);
+      p += kBlock;
+      continue;
+    }
     const unsigned form = form_of(lo);
-    if (MSGPACK_GEN_LIKELY(form == form_of(hi))) {
+    if (form == form_of(hi)) {
       p = put_block(p, block, form);
     } else {
       for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
     }
   }
-  for (; i < n; ++i) p = put_any(p, static_cast<R>(v[i]));
+  const std::size_t tail = n % kBlock;
+  for (std::size_t j = 0; j < tail; ++j) p = put_any(p, static_cast<R>(v[j]));
   return p;
 }
 
@@ -185,7 +247,8 @@ inline std::uint8_t* put_floats(std::uint8_t* p, const float* v, std::size_t n) 
   for (std::size_t i = 0; i < n; ++i) {
     std::uint32_t bits;
     std::memcpy(&bits, v + i, sizeof bits);
-    endian::store(p + 5 * i, std::uint64_t{0xca} << 56 | std::uint64_t{bits} << 24);
+    p[5 * i] = 0xca;
+    endian::store(p + 5 * i + 1, bits);
   }
   return p + 5 * n;
 }
