@@ -244,23 +244,23 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
 }
 
 inline std::uint8_t* put_floats(std::uint8_t* p, const float* v, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) {
+  for (const float* end = v + n; v != end; ++v) {
     std::uint32_t bits;
-    std::memcpy(&bits, v + i, sizeof bits);
-    p[5 * i] = 0xca;
-    endian::store(p + 5 * i + 1, bits);
+    std::memcpy(&bits, v, sizeof bits);
+    *p = 0xca;
+    p = endian::store(p + 1, bits);
   }
-  return p + 5 * n;
+  return p;
 }
 
 inline std::uint8_t* put_floats(std::uint8_t* p, const double* v, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) {
+  for (const double* end = v + n; v != end; ++v) {
     std::uint64_t bits;
-    std::memcpy(&bits, v + i, sizeof bits);
-    p[9 * i] = 0xcb;
-    endian::store(p + 9 * i + 1, bits);
+    std::memcpy(&bits, v, sizeof bits);
+    *p = 0xcb;
+    p = endian::store(p + 1, bits);
   }
-  return p + 9 * n;
+  return p;
 }
 
 // Writes n numbers at p, which has room for n * encode::max_size(T{}) + kSlack bytes, and
