@@ -27,6 +27,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "msgpack_gen/bounded.hpp"
 #include "msgpack_gen/codec.hpp"
 #include "msgpack_gen/detail/compiler.hpp"
 #include "msgpack_gen/endian.hpp"
@@ -238,8 +239,10 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
       for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
     }
   }
+  // The last few, and short arrays: put()'s branches cost fewer instructions than put_any()
+  // when they predict well, and there are not enough values here to mispredict often.
   const std::size_t tail = n % kBlock;
-  for (std::size_t j = 0; j < tail; ++j) p = put_any(p, static_cast<R>(v[j]));
+  for (std::size_t j = 0; j < tail; ++j) p = encode::put(p, static_cast<R>(v[j]));
   return p;
 }
 
@@ -510,8 +513,10 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
         continue;
       }
     }
-    // Element by element up to the next block (or the end): mixed forms, other types, errors.
-    const std::uint32_t stop = n - i > kBlock ? i + static_cast<std::uint32_t>(kBlock) : n;
+    // Element by element for two blocks (or to the end): mixed forms, other types, errors. Two,
+    // so that input of mixed forms does not pay for a failed try at every block.
+    constexpr std::uint32_t kFallback = 2 * kBlock;
+    const std::uint32_t stop = n - i > kFallback ? i + kFallback : n;
     for (; i < stop; ++i) {
       if (!codec<T>::decode(in, out[i])) return in.in_element(i);
     }
