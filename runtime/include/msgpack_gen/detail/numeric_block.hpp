@@ -123,7 +123,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_any(std::uint8_t* p, R v) noexcept {
 
 // kBlock integers that all take `form` (not a fixint): fixed-width stores, marker and payload.
 template <class R>
-MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R (&v)[kBlock],
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R* v,
                                                   unsigned form) noexcept {
   const std::uint8_t marker = kMarker[form];
   switch (kWidth[form]) {
@@ -156,7 +156,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R (&v)[
 
 // kBlock integers that are all fixints (-32..127): their low bytes.
 template <class R>
-MSGPACK_GEN_ALWAYS_INLINE void put_fixints(std::uint8_t* p, const R (&v)[kBlock]) noexcept {
+MSGPACK_GEN_ALWAYS_INLINE void put_fixints(std::uint8_t* p, const R* v) noexcept {
 #if defined(MSGPACK_GEN_NUMERIC_SSE2)
   if constexpr (sizeof(R) == 4) {
     // Two vectors of 4, narrowed with signed saturation (exact for -32..127).
@@ -213,10 +213,23 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
   using R = raw_t<T>;
   const std::size_t blocks = n / kBlock;
   for (std::size_t b = 0; b < blocks; ++b, v += kBlock) {
-    R block[kBlock];
-    for (std::size_t j = 0; j < kBlock; ++j) block[j] = static_cast<R>(v[j]);
+    // Read in place (a copy would be stored and reloaded wider: a store-forwarding stall), but
+    // an enum's values, which are copied as their underlying integers.
+    R copy[std::is_enum_v<T> ? kBlock : 1];
+    const R* block = copy;
+    if constexpr (std::is_enum_v<T>) {
+      for (std::size_t j = 0; j < kBlock; ++j) copy[j] = static_cast<R>(v[j]);
+    } else {
+      block = v;
+    }
     if (try_fixint_block(p, block)) {
       p += kBlock;
+      continue;
+    }
+    if constexpr (sizeof(R) <= 2) {
+      // Narrow integers have three forms: measured, put()'s well-predicted branches beat
+      // classifying the block (uint16 vectors: 10 vs 19 us per 10K).
+      for (std::size_t j = 0; j < kBlock; ++j) p = encode::put(p, block[j]);
       continue;
     }
     R lo = block[0];
@@ -412,11 +425,10 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::
   const std::uint8_t m = p[0];
   if (static_cast<std::int8_t>(m) >= -32) {  // a fixint: fits every R, but negative ones
     if (!all_fixints(p, std::is_unsigned_v<R>)) return 0;
-    R values[kBlock];
+    // Checked first, so written straight into place.
     for (std::size_t j = 0; j < kBlock; ++j) {
-      values[j] = static_cast<R>(static_cast<std::int8_t>(p[j]));
+      out[j] = static_cast<T>(static_cast<R>(static_cast<std::int8_t>(p[j])));
     }
-    std::memcpy(out, values, sizeof values);
     return kBlock;
   }
   if (m < 0xcc || m > 0xd3) return 0;
