@@ -26,6 +26,7 @@
 #include "alloc_count.hpp"
 #include "handwritten.hpp"
 #include "handwritten_check.hpp"
+#include "numeric_vectors.hpp"
 #include "workload.hpp"
 #include "workload.msgpack.hpp"
 
@@ -357,6 +358,146 @@ void register_family(const std::string& prefix, const Corpus<Gen, Peer>& corpus)
   }
 }
 
+// --- numeric vectors (issue 22) ------------------------------------------------------------------
+// One operation is one 10,000-element vector; bytes/s counts its encoded bytes. The rows: memcpy of
+// the encoded bytes (the floor), msgpack-gen into one cleared Buffer, msgpack-c into one cleared
+// sbuffer, msgpack-gen decoding into one reused vector, msgpack-c unpacking into a new
+// object_handle and converting into one reused vector.
+
+template <class T>
+struct VectorCase {
+  std::vector<T> gen;
+  std::vector<T> peer;  // msgpack-c's own copy, as for the structs
+  std::vector<std::uint8_t> bytes;
+};
+
+template <class T, class Make>
+VectorCase<T> build_vector_case(const std::string& name, Make make) {
+  VectorCase<T> c;
+  Rng rng(kSeed);
+  c.gen = make(rng);
+  c.peer = c.gen;
+  msgpack_gen::Buffer ours;
+  msgpack_gen::marshal(ours, c.gen);
+  msgpack::sbuffer theirs;
+  msgpack::pack(theirs, c.peer);
+  if (ours.size() != theirs.size() || std::memcmp(ours.data(), theirs.data(), ours.size()) != 0) {
+    die(name + ": encodes differently in msgpack-gen and msgpack-c");
+  }
+  c.bytes.assign(ours.data(), ours.data() + ours.size());
+  std::vector<T> decoded;
+  msgpack_gen::Status status = msgpack_gen::unmarshal(ours, decoded);
+  if (!status) die(name + ": msgpack-gen cannot read it back: " + status.message());
+  if (decoded != c.gen) die(name + ": msgpack-gen reads back different values");
+  msgpack::object_handle handle = msgpack::unpack(theirs.data(), theirs.size());
+  std::vector<T> converted;
+  handle.get().convert(converted);
+  if (converted != c.gen) die(name + ": msgpack-c reads back different values");
+  return c;
+}
+
+template <class T>
+void finish_vector_row(benchmark::State& state, const VectorCase<T>& c, std::uint64_t start) {
+  const double ops = static_cast<double>(state.iterations());
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(c.bytes.size()));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(c.gen.size()));
+  state.counters["allocs_per_op"] = static_cast<double>(allocations() - start) / ops;
+  state.counters["bytes_per_op"] = static_cast<double>(c.bytes.size());
+}
+
+template <class T>
+void vector_memcpy(benchmark::State& state, const VectorCase<T>& c) {
+  std::vector<std::uint8_t> out(c.bytes.size());
+  const std::uint64_t start = allocations();
+  for (auto _ : state) {
+    std::memcpy(out.data(), c.bytes.data(), c.bytes.size());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  finish_vector_row(state, c, start);
+}
+
+template <class T>
+void vector_marshal_gen(benchmark::State& state, const VectorCase<T>& c) {
+  msgpack_gen::Buffer buffer;
+  msgpack_gen::marshal(buffer, c.gen);  // steady state: the buffer has grown
+  const std::uint64_t start = allocations();
+  for (auto _ : state) {
+    buffer.clear();
+    msgpack_gen::marshal(buffer, c.gen);
+    benchmark::DoNotOptimize(buffer.data());
+    benchmark::ClobberMemory();
+  }
+  finish_vector_row(state, c, start);
+}
+
+template <class T>
+void vector_marshal_msgpack_c(benchmark::State& state, const VectorCase<T>& c) {
+  msgpack::sbuffer buffer;
+  msgpack::pack(buffer, c.peer);
+  const std::uint64_t start = allocations();
+  for (auto _ : state) {
+    buffer.clear();
+    msgpack::pack(buffer, c.peer);
+    benchmark::DoNotOptimize(buffer.data());
+    benchmark::ClobberMemory();
+  }
+  finish_vector_row(state, c, start);
+}
+
+template <class T>
+void vector_unmarshal_gen(benchmark::State& state, const VectorCase<T>& c) {
+  std::vector<T> value;
+  bool ok = static_cast<bool>(msgpack_gen::unmarshal(c.bytes.data(), c.bytes.size(), value));
+  const std::uint64_t start = allocations();
+  for (auto _ : state) {
+    ok &= static_cast<bool>(msgpack_gen::unmarshal(c.bytes.data(), c.bytes.size(), value));
+    benchmark::DoNotOptimize(value.data());
+    benchmark::ClobberMemory();
+  }
+  finish_vector_row(state, c, start);
+  if (!ok) {
+    g_failed = true;
+    state.SkipWithError("msgpack-gen failed to unmarshal");
+  }
+}
+
+template <class T>
+void vector_unmarshal_msgpack_c(benchmark::State& state, const VectorCase<T>& c) {
+  std::vector<T> value;
+  const std::uint64_t start = allocations();
+  for (auto _ : state) {
+    msgpack::object_handle handle =
+        msgpack::unpack(reinterpret_cast<const char*>(c.bytes.data()), c.bytes.size());
+    handle.get().convert(value);
+    benchmark::DoNotOptimize(value.data());
+    benchmark::ClobberMemory();
+  }
+  finish_vector_row(state, c, start);
+}
+
+template <class T>
+void register_vector_family(const std::string& prefix, const VectorCase<T>& c) {
+  using Function = void (*)(benchmark::State&, const VectorCase<T>&);
+  const std::pair<const char*, Function> rows[] = {
+      {"memcpy", vector_memcpy<T>},
+      {"marshal/gen_buffer", vector_marshal_gen<T>},
+      {"marshal/msgpack_c", vector_marshal_msgpack_c<T>},
+      {"unmarshal/gen_reused", vector_unmarshal_gen<T>},
+      {"unmarshal/msgpack_c", vector_unmarshal_msgpack_c<T>},
+  };
+  for (const auto& [row, function] : rows) {
+    const std::string name = prefix + "/" + row;
+    Function f = function;
+    benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(
+        name.c_str(), [f, &c](benchmark::State& state) { f(state, c); });
+    b->Unit(benchmark::kMicrosecond);
+    if (g_smoke) b->Iterations(1);
+  }
+}
+
 // Takes this binary's own flags out of argv before Google Benchmark sees it.
 void parse_own_flags(int& argc, char** argv) {
   int kept = 1;
@@ -401,12 +542,25 @@ int main(int argc, char** argv) {
       "FlatArray", make_flat<FlatArray>, copy_flat<FlatArray, FlatArray>,
       [](const auto& a, const auto& b) { return same_flat(a, b); });
 
+  const auto doubles = build_vector_case<double>("Vector/double", make_doubles);
+  const auto floats = build_vector_case<float>("Vector/float", make_floats);
+  const auto uint64s = build_vector_case<std::uint64_t>("Vector/uint64_mixed", make_uint64s);
+  const auto uint32s = build_vector_case<std::uint32_t>("Vector/uint32", make_uint32s);
+  const auto uint16s = build_vector_case<std::uint16_t>("Vector/uint16", make_uint16s);
+  const auto int32s = build_vector_case<std::int32_t>("Vector/int32_small", make_small_int32s);
+
   benchmark::AddCustomContext("pass", std::to_string(g_pass));
   benchmark::AddCustomContext("hot", std::to_string(g_hot));
   register_family("Data/map", data_map);
   register_family("Flat/map", flat_map);
   register_family("Data/array", data_array);
   register_family("Flat/array", flat_array);
+  register_vector_family("Vector/double", doubles);
+  register_vector_family("Vector/float", floats);
+  register_vector_family("Vector/uint64_mixed", uint64s);
+  register_vector_family("Vector/uint32", uint32s);
+  register_vector_family("Vector/uint16", uint16s);
+  register_vector_family("Vector/int32_small", int32s);
 
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

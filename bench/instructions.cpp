@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "handwritten.hpp"
+#include "numeric_vectors.hpp"
 #include "workload.hpp"
 #include "workload.msgpack.hpp"
 
@@ -96,17 +97,63 @@ int run(const char* operation, bool handwritten, Make make) {
   return 0;
 }
 
+// A numeric vector of bench/numeric_vectors.hpp: marshal or unmarshal it kVectorPasses times;
+// prints the number of elements processed.
+constexpr int kVectorPasses = 8;
+
+template <class T, class Make>
+int run_vector(const char* operation, Make make) {
+  bench::Rng rng(bench::kSeed);
+  const std::vector<T> values = make(rng);
+  msgpack_gen::Buffer encoded;
+  msgpack_gen::marshal(encoded, values);
+  msgpack_gen::Buffer out;
+  out.reserve(encoded.size() * 2);
+  std::vector<T> decoded = values;  // reused capacity
+  if (std::strcmp(operation, "marshal") == 0) {
+    CALLGRIND_START_INSTRUMENTATION;
+    for (int pass = 0; pass < kVectorPasses; ++pass) {
+      out.clear();
+      msgpack_gen::marshal(out, values);
+    }
+    CALLGRIND_STOP_INSTRUMENTATION;
+  } else if (std::strcmp(operation, "unmarshal") == 0) {
+    CALLGRIND_START_INSTRUMENTATION;
+    for (int pass = 0; pass < kVectorPasses; ++pass) {
+      if (!msgpack_gen::unmarshal(encoded.data(), encoded.size(), decoded)) return 1;
+    }
+    CALLGRIND_STOP_INSTRUMENTATION;
+  } else {
+    std::fprintf(stderr, "operation for a vector: marshal or unmarshal\n");
+    return 2;
+  }
+  std::printf("%d\n", static_cast<int>(values.size()) * kVectorPasses);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 3 && argc != 4) {
     std::fprintf(stderr,
                  "usage: %s Data|Flat|DataArray|FlatArray marshal|marshal_pool|unmarshal "
-                 "[gen|handwritten]\n",
+                 "[gen|handwritten]\n"
+                 "       %s VectorDouble|VectorFloat|VectorUint64Mixed|VectorUint32|VectorUint16|"
+                 "VectorInt32Small marshal|unmarshal\n",
+                 argv[0],
                  argv[0]);
     return 2;
   }
   std::string type = argv[1];
+  // Numeric vectors (issue 22): the count printed is of elements, not structs.
+  if (type == "VectorDouble") return run_vector<double>(argv[2], bench::make_doubles);
+  if (type == "VectorFloat") return run_vector<float>(argv[2], bench::make_floats);
+  if (type == "VectorUint64Mixed")
+    return run_vector<std::uint64_t>(argv[2], bench::make_uint64s);
+  if (type == "VectorUint32") return run_vector<std::uint32_t>(argv[2], bench::make_uint32s);
+  if (type == "VectorUint16") return run_vector<std::uint16_t>(argv[2], bench::make_uint16s);
+  if (type == "VectorInt32Small")
+    return run_vector<std::int32_t>(argv[2], bench::make_small_int32s);
   const std::string codec = argc == 4 ? argv[3] : "gen";
   if (codec != "gen" && codec != "handwritten") {
     std::fprintf(stderr, "codec: gen or handwritten\n");

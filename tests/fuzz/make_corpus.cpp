@@ -24,6 +24,15 @@ int main(int argc, char** argv) {
   empty_optionals.maybe_amount.reset();
 
   const hostile::Everything defaults;
+  // Whole blocks of numbers (detail/numeric_block.hpp decodes 8 at a time): fixint, uint8,
+  // int16 and int32 blocks, a mixed one and a partial one; the fuzzer mutates their markers.
+  hostile::Everything numeric_blocks = hostile::full_everything();
+  numeric_blocks.numbers = {0,     1,      2,     3,     -1,    -32,  127,   5,      200,
+                            201,   202,    203,   204,   205,   206,  207,   -300,   -301,
+                            -302,  -303,   -304,  -305,  -306,  -307, 70000, 70001,  70002,
+                            70003, 70004,  70005, 70006, 70007, 1,    300,   -70000, 7,
+                            -5,    100000, 0,     128,   9,     10};
+  numeric_blocks.grid = {std::vector<std::int8_t>(17, -3), std::vector<std::int8_t>(8, 100)};
   hostile::Unordered unordered;
   unordered.names = {"a", "b", "c"};
   unordered.numbers = {1, 1, 2};
@@ -41,6 +50,7 @@ int main(int argc, char** argv) {
       {"modern_default", encode(hostile::Modern{})},
       {"chain", encode(hostile::chain(5))},
       {"unordered", encode(unordered)},
+      {"everything_numeric_blocks", encode(numeric_blocks)},
   };
   for (const auto& [name, bytes] : seeds) {
     std::string path = std::string(argv[1]) + "/" + name + ".msgpack";

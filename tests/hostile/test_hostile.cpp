@@ -808,3 +808,44 @@ TEST_CASE("messages quote hostile keys and enum names escaped, cut and bounded",
   status = expect_failure(ansi.bytes(), ErrorCode::invalid_value, modern);
   CHECK(status.detail() == "\"\\x0a\\x1b[31mEVIL\" is not a name of the enum");
 }
+
+TEST_CASE("numeric arrays decoded in blocks: cuts, wrong markers and overflow at every element",
+          "[hostile][bulk]") {
+  // numbers (vector<int32>) of 24 uint32-form values and grid rows of 16 fixints: whole blocks
+  // for the bulk decoder (detail/numeric_block.hpp), whose errors must be the per-element ones.
+  Everything value = hostile::full_everything();
+  value.numbers.assign(24, 70000);
+  value.grid = {std::vector<std::int8_t>(16, 85)};
+  const std::string message = hostile::encode(value);
+  Everything whole;
+  REQUIRE(decode(message, whole).ok());
+  CHECK(whole.numbers == value.numbers);
+  for (std::size_t n = 0; n < message.size(); ++n) {
+    INFO("prefix of " << n << " of " << message.size() << " bytes");
+    Everything cut;
+    CHECK_FALSE(decode(message.substr(0, n), cut).ok());
+  }
+  const std::string element("\xce\x00\x01\x11\x70", 5);
+  const std::size_t first = message.find(element);
+  REQUIRE(first != std::string::npos);
+  for (std::size_t k = 0; k < 24; ++k) {
+    std::string bad = message;
+    bad[first + 5 * k] = '\xc0';  // nil where an int belongs
+    Everything decoded;
+    const Status status = decode(bad, decoded);
+    CHECK(status.code() == ErrorCode::type_mismatch);
+    CHECK(status.path() == "numbers[" + std::to_string(k) + "]");
+    CHECK(status.offset() == first + 5 * k);
+  }
+  const std::size_t row = message.find(std::string(16, '\x55'));
+  REQUIRE(row != std::string::npos);
+  for (std::size_t k = 0; k < 16; ++k) {
+    std::string bad = message;
+    bad.replace(row + k, 1, std::string("\xd1\x01\x2c", 3));  // 300 into an int8
+    Everything decoded;
+    const Status status = decode(bad, decoded);
+    CHECK(status.code() == ErrorCode::out_of_range);
+    CHECK(status.path() == "grid[0][" + std::to_string(k) + "]");
+    CHECK(status.detail() == "value 300 does not fit the field's type");
+  }
+}

@@ -76,18 +76,20 @@ struct byte_array_codec {
 template <class T, std::size_t N>
 struct codec<T[N]> {
   static void encode(Writer& out, const T (&value)[N]) {
-    if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+    if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
       if (!out.puts_numbers_directly<T>()) {  // floats written msgpack-c's way
         out.array_header(static_cast<std::uint32_t>(N));
         for (const T& item : value) codec<T>::encode(out, item);
         return;
       }
       // Numbers: the header and every element in one capacity check, like std::vector's.
+      detail::numeric::write_numbers(out, value, N);
+    } else if constexpr (std::is_same_v<T, bool>) {
+      // The header and every bool in one capacity check.
       Buffer& buffer = out.buffer();
-      std::uint8_t* p =
-          buffer.prepare(gen::encode::kMaxHeaderSize + N * gen::encode::max_size(T{}));
+      std::uint8_t* p = buffer.prepare(gen::encode::kMaxHeaderSize + N);
       p = gen::encode::array_header(p, static_cast<std::uint32_t>(N));
-      for (const T& item : value) p = gen::encode::put(p, item);
+      for (const bool item : value) p = gen::encode::put(p, item);
       buffer.commit(p);
     } else {
       out.array_header(static_cast<std::uint32_t>(N));
@@ -100,7 +102,11 @@ struct codec<T[N]> {
     if (!in.read_array_header(n)) return false;
     if (n > N) return in.invalid(detail::too_many(N, "element", n));
     if (!in.enter()) return false;
-    if (!detail::decode_elements(in, value, n)) return false;
+    if constexpr (detail::numeric::decodes_in_bulk_v<T>) {
+      if (!detail::numeric::decode_numbers(in, value, n)) return false;
+    } else {
+      if (!detail::decode_elements(in, value, n)) return false;
+    }
     for (std::size_t i = n; i < N; ++i) detail::reset_value(value[i]);
     in.leave();
     return true;

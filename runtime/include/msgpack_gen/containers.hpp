@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "msgpack_gen/codec.hpp"
+#include "msgpack_gen/detail/numeric_block.hpp"
 #include "msgpack_gen/detail/payload.hpp"
 #include "msgpack_gen/gen/bounded.hpp"
 
@@ -120,18 +121,20 @@ struct codec<std::vector<T, A>> {
   static void encode(Writer& out, const std::vector<T, A>& value) {
     if constexpr (detail::is_byte_v<T>) {
       out.bin(value.data(), value.size());
-    } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
-      if (!out.puts_numbers_directly<T>()) {
+    } else if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
+      if (!out.puts_numbers_directly<T>()) {  // floats written msgpack-c's way
         out.array_header(static_cast<std::uint32_t>(value.size()));
         for (const T& item : value) codec<T>::encode(out, item);
         return;
       }
-      // Numbers: the header and every element in one capacity check.
+      // Numbers: the header and every element in one capacity check, block by block.
+      detail::numeric::write_numbers(out, value.data(), value.size());
+    } else if constexpr (std::is_same_v<T, bool>) {
+      // The header and every bool in one capacity check.
       Buffer& buffer = out.buffer();
-      std::uint8_t* p =
-          buffer.prepare(gen::encode::kMaxHeaderSize + value.size() * gen::encode::max_size(T{}));
+      std::uint8_t* p = buffer.prepare(gen::encode::kMaxHeaderSize + value.size());
       p = gen::encode::array_header(p, static_cast<std::uint32_t>(value.size()));
-      for (const T& item : value) p = gen::encode::put(p, item);
+      for (const bool item : value) p = gen::encode::put(p, item);
       buffer.commit(p);
     } else {
       out.array_header(static_cast<std::uint32_t>(value.size()));
@@ -155,7 +158,11 @@ struct codec<std::vector<T, A>> {
       if (!in.enter()) return false;
       if (n > value.capacity() && !in.charge(std::size_t{n} * sizeof(T))) return false;
       value.resize(n);
-      if (!detail::decode_elements(in, value.begin(), n)) return false;
+      if constexpr (detail::numeric::decodes_in_bulk_v<T>) {
+        if (!detail::numeric::decode_numbers(in, value.data(), n)) return false;
+      } else {
+        if (!detail::decode_elements(in, value.begin(), n)) return false;
+      }
       in.leave();
       return true;
     }
@@ -168,6 +175,13 @@ struct codec<std::array<T, N>> {
   static void encode(Writer& out, const std::array<T, N>& value) {
     if constexpr (detail::is_byte_v<T>) {
       out.bin(value.data(), N);
+    } else if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
+      if (out.puts_numbers_directly<T>()) {
+        detail::numeric::write_numbers(out, value.data(), N);
+      } else {  // floats written msgpack-c's way
+        out.array_header(static_cast<std::uint32_t>(N));
+        for (const T& item : value) codec<T>::encode(out, item);
+      }
     } else {
       out.array_header(static_cast<std::uint32_t>(N));
       for (const T& item : value) codec<T>::encode(out, item);
@@ -192,7 +206,11 @@ struct codec<std::array<T, N>> {
                           std::to_string(n));
       }
       if (!in.enter()) return false;
-      if (!detail::decode_elements(in, value.begin(), n)) return false;
+      if constexpr (detail::numeric::decodes_in_bulk_v<T>) {
+        if (!detail::numeric::decode_numbers(in, value.data(), n)) return false;
+      } else {
+        if (!detail::decode_elements(in, value.begin(), n)) return false;
+      }
       in.leave();
       return true;
     }

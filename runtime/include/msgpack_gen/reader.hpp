@@ -171,6 +171,9 @@ class Reader {
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
   bool at_end() const noexcept { return pos_ == end_; }
   const std::uint8_t* position() const noexcept { return pos_; }
+  // Moves past n bytes a bulk decoder has checked and read through position(); n must be at
+  // most remaining().
+  void advance(std::size_t n) noexcept { pos_ += n; }
 
   // The next value's family, without consuming it; false at the end of input.
   bool peek(Family& family) noexcept {

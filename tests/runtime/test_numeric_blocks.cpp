@@ -1,0 +1,506 @@
+// The bulk paths for arrays of numbers (detail/numeric_block.hpp): the bytes are msgpack-c's for
+// every value and every length (whole blocks, partial blocks, mixed blocks), and decoding gives
+// what decoding element by element gives, values and errors alike. The element-by-element
+// decoder used as the oracle is std::deque's (tests of the sequences codec cover it on its own),
+// which decodes each element through codec<T>. This file is built twice: with the SIMD the
+// compiler targets, and with MSGPACK_GEN_NO_SIMD (the portable code; tests/runtime/CMakeLists.txt).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "test_support.hpp"
+
+using msgpack_gen::ErrorCode;
+using msgpack_gen::Status;
+using test_support::Bytes;
+using test_support::decode;
+using test_support::encode;
+using test_support::Hex;
+using test_support::theirs;
+
+namespace {
+
+enum class Level : std::int16_t { low = -300, zero = 0, high = 20000 };
+enum class Code : std::uint32_t { none = 0, big = 4000000000u };
+
+// splitmix64: the same sequence everywhere.
+struct Rng {
+  std::uint64_t state;
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+};
+
+// The integers at the edges of msgpack's forms, as long double so every one compares exactly.
+const std::vector<long double>& edges() {
+  static const std::vector<long double> values = {
+      0,  1,   127, 128,  255,  256,    65535,  65536,          4294967295.0L, 4294967296.0L,
+      -1, -32, -33, -128, -129, -32768, -32769, -2147483648.0L, -2147483649.0L};
+  return values;
+}
+
+// The edges T can hold, with its own min and max.
+template <class T>
+std::vector<T> edge_values() {
+  std::vector<T> values;
+  if constexpr (std::is_floating_point_v<T>) {
+    for (long double v : edges()) values.push_back(static_cast<T>(v));
+    values.push_back(std::numeric_limits<T>::quiet_NaN());
+    values.push_back(std::numeric_limits<T>::infinity());
+    values.push_back(-std::numeric_limits<T>::infinity());
+    values.push_back(static_cast<T>(-0.0));
+    values.push_back(static_cast<T>(0.5));
+    values.push_back(static_cast<T>(-1e30));
+    values.push_back(std::numeric_limits<T>::denorm_min());
+  } else {
+    for (long double v : edges()) {
+      if (v >= static_cast<long double>(std::numeric_limits<T>::min()) &&
+          v <= static_cast<long double>(std::numeric_limits<T>::max())) {
+        values.push_back(static_cast<T>(v));
+      }
+    }
+  }
+  values.push_back(std::numeric_limits<T>::lowest());
+  values.push_back(std::numeric_limits<T>::max());
+  return values;
+}
+
+// Any value of T: random bits, shifted right by a random amount so small values come often.
+template <class T>
+T any_value(std::uint64_t bits) {
+  T value;
+  if constexpr (sizeof(T) == 8) {
+    std::memcpy(&value, &bits, sizeof value);
+  } else if constexpr (sizeof(T) == 4) {
+    const auto low = static_cast<std::uint32_t>(bits >> (bits & 31));
+    std::memcpy(&value, &low, sizeof value);
+  } else if constexpr (sizeof(T) == 2) {
+    const auto low = static_cast<std::uint16_t>(bits >> (bits & 15));
+    std::memcpy(&value, &low, sizeof value);
+  } else {
+    const auto low = static_cast<std::uint8_t>(bits >> (bits & 7));
+    std::memcpy(&value, &low, sizeof value);
+  }
+  return value;
+}
+
+// An edge moved by 0..3 towards the inside of T's range, where a block's forms change.
+template <class T>
+T near(T base, std::uint64_t bits) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(static_cast<std::int64_t>(bits)) / static_cast<T>(1 << 20);
+  } else {
+    const auto step = static_cast<long double>(bits & 3);
+    const auto b = static_cast<long double>(base);
+    if ((bits & 4) != 0 && b + step <= static_cast<long double>(std::numeric_limits<T>::max())) {
+      return static_cast<T>(b + step);
+    }
+    if (b - step >= static_cast<long double>(std::numeric_limits<T>::lowest())) {
+      return static_cast<T>(b - step);
+    }
+    return base;
+  }
+}
+
+// A value of T (or of an enum's underlying type): an edge, a neighbour of one, or anything.
+template <class T>
+T draw(Rng& rng, const std::vector<T>& edge) {
+  const std::uint64_t bits = rng.next();
+  const std::size_t kind = rng.below(4);
+  if (kind == 0) return edge[rng.below(edge.size())];
+  if (kind == 1) return near(edge[rng.below(edge.size())], bits);
+  return any_value<T>(bits);
+}
+
+// Vectors that hit whole blocks of one form, mixed blocks and partial blocks: by element, in runs
+// of one value's neighbourhood, and all the same.
+template <class T>
+std::vector<T> make_vector(Rng& rng, std::size_t n, const std::vector<T>& edge) {
+  std::vector<T> values(n);
+  switch (rng.below(3)) {
+    case 0:
+      for (T& v : values) v = draw(rng, edge);
+      break;
+    case 1:
+      for (std::size_t i = 0; i < n; ++i) {
+        values[i] = i % 8 == 0 || rng.below(16) == 0 ? draw(rng, edge) : values[i - 1];
+      }
+      break;
+    default: {
+      const T v = draw(rng, edge);
+      for (T& item : values) item = v;
+    }
+  }
+  return values;
+}
+
+// make_vector() for T or for the enum T over its underlying type.
+template <class T>
+std::vector<T> make_values(Rng& rng, std::size_t n) {
+  if constexpr (std::is_enum_v<T>) {
+    using U = std::underlying_type_t<T>;
+    static const std::vector<U> edge = edge_values<U>();
+    std::vector<T> values;
+    for (U v : make_vector(rng, n, edge)) values.push_back(static_cast<T>(v));
+    return values;
+  } else {
+    static const std::vector<T> edge = edge_values<T>();
+    return make_vector(rng, n, edge);
+  }
+}
+
+// Equal as stored: NaN equals NaN, -0.0 differs from 0.0.
+template <class T>
+bool same_values(const T* a, const T* b, std::size_t n) {
+  return n == 0 || std::memcmp(a, b, n * sizeof(T)) == 0;
+}
+
+// msgpack's float32 / float64 forms, written here from the spec: what msgpack-gen writes for
+// floats unless the writer is in msgpack-c's mode (which writes integral values as integers).
+template <class T>
+Bytes spec_float_array(const std::vector<T>& values) {
+  msgpack::sbuffer header;
+  msgpack::packer<msgpack::sbuffer>(header).pack_array(static_cast<std::uint32_t>(values.size()));
+  Bytes bytes(header.data(), header.data() + header.size());
+  for (T v : values) {
+    std::uint8_t raw[sizeof(T)];
+    std::memcpy(raw, &v, sizeof(T));
+    bytes.push_back(sizeof(T) == 4 ? 0xca : 0xcb);
+    for (std::size_t i = 0; i < sizeof(T); ++i) {
+      // Big-endian, whatever the host's byte order.
+      const std::size_t from =
+          msgpack_gen::endian::to_big(std::uint16_t{1}) == 1 ? i : sizeof(T) - 1 - i;
+      bytes.push_back(raw[from]);
+    }
+  }
+  return bytes;
+}
+
+template <class T>
+Hex expected_bytes(const std::vector<T>& values) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return Hex{spec_float_array(values)};
+  } else if constexpr (std::is_enum_v<T>) {
+    std::vector<std::underlying_type_t<T>> raw;
+    for (T v : values) raw.push_back(static_cast<std::underlying_type_t<T>>(v));
+    return theirs(raw);
+  } else {
+    return theirs(values);
+  }
+}
+
+// Decoding `bytes` into a vector<T> gives what decoding them element by element gives: the same
+// status (code, offset, path, detail) and, on success, the same values.
+template <class T>
+void check_like_per_element(const Bytes& bytes) {
+  std::vector<T> bulk;
+  std::deque<T> one_by_one;
+  const Status a = decode(bytes, bulk);
+  const Status b = decode(bytes, one_by_one);
+  INFO("bytes " << test_support::to_hex(bytes, 96));
+  REQUIRE(a.message() == b.message());
+  CHECK(a.code() == b.code());
+  CHECK(a.offset() == b.offset());
+  CHECK(a.path() == b.path());
+  if (a.ok()) {
+    const std::vector<T> expected(one_by_one.begin(), one_by_one.end());
+    CHECK(same_values(bulk.data(), expected.data(), bulk.size()));
+  }
+}
+
+// One value of T in each of msgpack's forms that can carry it (not only the smallest).
+template <class T>
+std::vector<Bytes> every_form(T value) {
+  std::vector<Bytes> forms;
+  auto put = [&forms](std::uint8_t marker, std::uint64_t bits, unsigned width) {
+    Bytes b{marker};
+    for (unsigned i = width; i-- > 0;) b.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
+    forms.push_back(b);
+  };
+  if constexpr (std::is_floating_point_v<T>) {
+    float f = static_cast<float>(value);
+    double d = static_cast<double>(value);
+    std::uint32_t fb;
+    std::uint64_t db;
+    std::memcpy(&fb, &f, sizeof fb);
+    std::memcpy(&db, &d, sizeof db);
+    put(0xca, fb, 4);
+    put(0xcb, db, 8);
+  } else {
+    using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
+    const auto v = static_cast<typename R::type>(value);
+    if constexpr (std::is_signed_v<typename R::type>) {
+      const auto s = static_cast<std::int64_t>(v);
+      if (s >= -32 && s <= 127) put(static_cast<std::uint8_t>(s), 0, 0);
+      if (s >= -128 && s <= 127) put(0xd0, static_cast<std::uint64_t>(s), 1);
+      if (s >= -32768 && s <= 32767) put(0xd1, static_cast<std::uint64_t>(s), 2);
+      if (s >= INT32_MIN && s <= INT32_MAX) put(0xd2, static_cast<std::uint64_t>(s), 4);
+      put(0xd3, static_cast<std::uint64_t>(s), 8);
+      if (s < 0) return forms;
+    }
+    const auto u = static_cast<std::uint64_t>(v);
+    if (u <= 127 && !std::is_signed_v<typename R::type>) put(static_cast<std::uint8_t>(u), 0, 0);
+    if (u <= 0xff) put(0xcc, u, 1);
+    if (u <= 0xffff) put(0xcd, u, 2);
+    if (u <= 0xffffffffu) put(0xce, u, 4);
+    put(0xcf, u, 8);
+    if (!std::is_signed_v<typename R::type> && u <= 0x7fffffffffffffffull) {
+      if (u <= 127) put(0xd0, u, 1);
+      if (u <= 32767) put(0xd1, u, 2);
+      if (u <= 0x7fffffffu) put(0xd2, u, 4);
+      put(0xd3, u, 8);
+    }
+  }
+  return forms;
+}
+
+Bytes array_of(const std::vector<Bytes>& elements) {
+  msgpack::sbuffer header;
+  msgpack::packer<msgpack::sbuffer>(header).pack_array(static_cast<std::uint32_t>(elements.size()));
+  Bytes bytes(header.data(), header.data() + header.size());
+  for (const Bytes& e : elements) bytes.insert(bytes.end(), e.begin(), e.end());
+  return bytes;
+}
+
+}  // namespace
+
+#define NUMERIC_TYPES                                                                  \
+  std::int8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t, std::int64_t, \
+      std::uint64_t, long long, unsigned long long, float, double, Level, Code
+
+TEMPLATE_TEST_CASE("numeric vectors: msgpack-c's bytes at every length and form, and back",
+                   "[numeric][bulk]", NUMERIC_TYPES) {
+  using T = TestType;
+  Rng rng{sizeof(T) * 1000 + std::is_signed_v<T>};
+  for (std::size_t n = 0; n <= 70; ++n) {
+    for (int round = 0; round < 12; ++round) {
+      const std::vector<T> values = make_values<T>(rng, n);
+      INFO("n " << n << ", round " << round);
+      const Bytes bytes = encode(values);
+      REQUIRE(Hex{bytes} == expected_bytes(values));
+      std::vector<T> back(n / 2 + 3);  // decoded into a vector of another size
+      REQUIRE(decode(bytes, back).ok());
+      REQUIRE(back.size() == n);
+      CHECK(same_values(back.data(), values.data(), n));
+      check_like_per_element<T>(bytes);
+    }
+  }
+}
+
+TEST_CASE("numeric vectors of floats: msgpack-c's own bytes in its float mode", "[numeric][bulk]") {
+  Rng rng{7};
+  for (std::size_t n = 0; n <= 40; ++n) {
+    const std::vector<float> floats = make_values<float>(rng, n);
+    const std::vector<double> doubles = make_values<double>(rng, n);
+    for (int which = 0; which < 2; ++which) {
+      msgpack_gen::Buffer buffer;
+      msgpack_gen::Writer out(buffer);
+      msgpack_gen::IntegralFloatsAsInts mode(out);
+      if (which == 0) {
+        msgpack_gen::codec<std::vector<float>>::encode(out, floats);
+        CHECK(Hex{Bytes(buffer.data(), buffer.data() + buffer.size())} == theirs(floats));
+      } else {
+        msgpack_gen::codec<std::vector<double>>::encode(out, doubles);
+        CHECK(Hex{Bytes(buffer.data(), buffer.data() + buffer.size())} == theirs(doubles));
+      }
+    }
+    // What msgpack-c writes (integers for integral values) decodes back.
+    check_like_per_element<float>(Bytes(theirs(floats).bytes));
+    check_like_per_element<double>(Bytes(theirs(doubles).bytes));
+  }
+}
+
+TEMPLATE_TEST_CASE("numeric arrays: std::array and C arrays take the bulk path too",
+                   "[numeric][bulk]", std::int16_t, std::uint32_t, std::int64_t, float, double,
+                   Level) {
+  using T = TestType;
+  constexpr std::size_t kN = 37;
+  Rng rng{99};
+  for (int round = 0; round < 20; ++round) {
+    const std::vector<T> values = make_values<T>(rng, kN);
+    std::array<T, kN> array{};
+    T carray[kN] = {};
+    std::copy(values.begin(), values.end(), array.begin());
+    std::copy(values.begin(), values.end(), carray);
+    const Hex expected = expected_bytes(values);
+    CHECK(Hex{encode(array)} == expected);
+    CHECK(Hex{encode(carray)} == expected);
+    std::array<T, kN> array_back{};
+    T carray_back[kN] = {};
+    REQUIRE(decode(expected.bytes, array_back).ok());
+    REQUIRE(decode(expected.bytes, carray_back).ok());
+    CHECK(same_values(array_back.data(), values.data(), kN));
+    CHECK(same_values(carray_back, values.data(), kN));
+    // A C array takes fewer elements: the rest become T{}.
+    const std::vector<T> fewer(values.begin(), values.begin() + 20);
+    REQUIRE(decode(expected_bytes(fewer).bytes, carray_back).ok());
+    CHECK(same_values(carray_back, fewer.data(), 20));
+    for (std::size_t i = 20; i < kN; ++i) CHECK(carray_back[i] == T{});
+  }
+}
+
+TEMPLATE_TEST_CASE("numeric vectors decode every form that holds the value, in whole blocks",
+                   "[numeric][bulk][forms]", NUMERIC_TYPES) {
+  using T = TestType;
+  // Every edge value in every form of the widest integer type of its sign, decoded into T: the
+  // wide forms other writers use (uint64 holding 5) are taken into every type they fit, and the
+  // ones that do not fit fail as element by element.
+  std::vector<std::int64_t> signed_values;
+  for (auto v : edge_values<std::int64_t>()) signed_values.push_back(v);
+  std::vector<std::uint64_t> unsigned_values;
+  for (auto v : edge_values<std::uint64_t>()) unsigned_values.push_back(v);
+  std::vector<Bytes> singles;
+  for (auto v : signed_values) {
+    for (const Bytes& form : every_form(v)) singles.push_back(form);
+  }
+  for (auto v : unsigned_values) {
+    for (const Bytes& form : every_form(v)) singles.push_back(form);
+  }
+  for (double v : {0.5, -2.0, 1e300}) {
+    for (const Bytes& form : every_form(v)) singles.push_back(form);
+  }
+  for (const Bytes& form : singles) {
+    for (std::size_t n : {8u, 16u, 17u, 24u}) {
+      check_like_per_element<T>(array_of(std::vector<Bytes>(n, form)));
+    }
+  }
+  // Blocks of one form with another form at each position.
+  Rng rng{3};
+  for (int round = 0; round < 300; ++round) {
+    const Bytes& form = singles[rng.below(singles.size())];
+    const Bytes& other = singles[rng.below(singles.size())];
+    std::vector<Bytes> elements(16, form);
+    elements[rng.below(16)] = other;
+    check_like_per_element<T>(array_of(elements));
+  }
+}
+
+TEMPLATE_TEST_CASE("numeric vectors: a wrong marker at every position of a block",
+                   "[numeric][bulk][errors]", NUMERIC_TYPES) {
+  using T = TestType;
+  // Blocks of fixints, of each fixed-width form, of floats, with a value of another type (nil,
+  // bool, str, array, the never-valid 0xc1) or of another numeric form at position k.
+  const std::vector<Bytes> blocks = {{0x05},
+                                     {0xfb},
+                                     {0xcc, 0x05},
+                                     {0xcd, 0x01, 0x02},
+                                     {0xce, 0, 0, 1, 2},
+                                     {0xcf, 0, 0, 0, 0, 0, 0, 1, 2},
+                                     {0xd0, 0xfb},
+                                     {0xd1, 0xff, 0x00},
+                                     {0xd2, 0xff, 0xff, 0xff, 0},
+                                     {0xd3, 0, 0, 0, 0, 0, 0, 0, 9},
+                                     {0xca, 0x3f, 0xc0, 0, 0},
+                                     {0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}};
+  const std::vector<Bytes> wrong = {{0xc0},
+                                    {0xc3},
+                                    {0xa1, 0x41},
+                                    {0x91, 0x01},
+                                    {0xc1},
+                                    {0xcc, 0x05},
+                                    {0xd1, 0x00, 0x05},
+                                    {0x7f},
+                                    {0xe0},
+                                    {0xcb, 0, 0, 0, 0, 0, 0, 0, 0}};
+  for (const Bytes& form : blocks) {
+    for (const Bytes& bad : wrong) {
+      for (std::size_t k = 0; k < 16; ++k) {
+        std::vector<Bytes> elements(16, form);
+        elements[k] = bad;
+        check_like_per_element<T>(array_of(elements));
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE(
+    "numeric vectors: a block cut at every length is an error, never a read past "
+    "the end",
+    "[numeric][bulk][errors]", NUMERIC_TYPES) {
+  using T = TestType;
+  const std::vector<Bytes> blocks = {{0x05},
+                                     {0xcc, 0x05},
+                                     {0xcd, 0x01, 0x02},
+                                     {0xce, 0, 0, 1, 2},
+                                     {0xcf, 0, 0, 0, 0, 0, 0, 1, 2},
+                                     {0xd2, 0xff, 0xff, 0xff, 0},
+                                     {0xca, 0x3f, 0xc0, 0, 0},
+                                     {0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}};
+  for (const Bytes& form : blocks) {
+    const Bytes whole = array_of(std::vector<Bytes>(17, form));
+    for (std::size_t size = 0; size < whole.size(); ++size) {
+      // A copy of exactly `size` bytes, so ASan sees a read past its end.
+      const Bytes cut(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(size));
+      std::vector<T> bulk;
+      CHECK_FALSE(decode(cut, bulk).ok());
+      check_like_per_element<T>(cut);
+    }
+  }
+}
+
+TEST_CASE("numeric vectors: a value out of range in a block is the same error at [k]",
+          "[numeric][bulk][errors]") {
+  for (std::size_t k = 0; k < 16; ++k) {
+    // int16 forms holding values that fit int8, but 300 at k.
+    std::vector<Bytes> elements(16, Bytes{0xd1, 0x00, 0x64});
+    elements[k] = Bytes{0xd1, 0x01, 0x2c};
+    const Bytes bytes = array_of(elements);
+    std::vector<std::int8_t> values;
+    const Status status = decode(bytes, values);
+    CHECK(status.code() == ErrorCode::out_of_range);
+    CHECK(status.path() == "[" + std::to_string(k) + "]");
+    CHECK(status.detail() == "value 300 does not fit the field's type");
+    CHECK(status.offset() == 3 + 3 * k);  // after the array16 header
+    check_like_per_element<std::int8_t>(bytes);
+
+    // uint32 forms into uint16, 70000 at k; int32 forms into uint32, -1 at k.
+    std::vector<Bytes> wide(16, Bytes{0xce, 0, 0, 0, 7});
+    wide[k] = Bytes{0xce, 0, 1, 0x11, 0x70};
+    std::vector<std::uint16_t> u16;
+    const Status s16 = decode(array_of(wide), u16);
+    CHECK(s16.detail() == "value 70000 does not fit the field's type");
+    CHECK(s16.path() == "[" + std::to_string(k) + "]");
+    std::vector<Bytes> negative(16, Bytes{0xd2, 0, 0, 0, 7});
+    negative[k] = Bytes{0xd2, 0xff, 0xff, 0xff, 0xff};
+    std::vector<std::uint32_t> u32;
+    const Status s32 = decode(array_of(negative), u32);
+    CHECK(s32.detail() == "value -1 does not fit the field's type");
+    CHECK(s32.path() == "[" + std::to_string(k) + "]");
+    // A negative fixint among positive ones, into an unsigned type.
+    std::vector<Bytes> fixints(16, Bytes{0x05});
+    fixints[k] = Bytes{0xff};
+    std::vector<std::uint64_t> u64;
+    const Status sfix = decode(array_of(fixints), u64);
+    CHECK(sfix.detail() == "value -1 does not fit the field's type");
+    CHECK(sfix.path() == "[" + std::to_string(k) + "]");
+  }
+}
+
+TEST_CASE("numeric vectors: the allocation limit and reuse are as before", "[numeric][bulk]") {
+  const std::vector<std::uint32_t> values(100, 70000);
+  const Bytes bytes = encode(values);
+  msgpack_gen::ReaderOptions options;
+  options.max_allocation = 100 * sizeof(std::uint32_t) - 1;
+  std::vector<std::uint32_t> fresh;
+  const Status status = decode(bytes, fresh, options);
+  CHECK(status.code() == ErrorCode::limit_exceeded);
+  options.max_allocation = 100 * sizeof(std::uint32_t);
+  CHECK(decode(bytes, fresh, options).ok());
+  // Decoding into a vector with the capacity allocates nothing, so a zero budget passes.
+  options.max_allocation = 0;
+  CHECK(decode(bytes, fresh, options).ok());
+  CHECK(fresh == values);
+}
