@@ -105,6 +105,11 @@ TEST_CASE("dump: map keys of any type", "[dump]") {
   DumpOptions bare;
   bare.quote_keys = false;
   CHECK(dumped(test_support::theirs(by_int).bytes, bare) == R"({-2: "b", 1: "a"})");
+  // A key that is a map with a key of its own: the inner key is written bare inside the outer
+  // key's string, so keys within keys are escaped once, not once per level (fuzz_dump found
+  // the text doubling with each level, without bound when max_output is 0).
+  CHECK(dumped_hex("81 81 01 c0 c3") == R"({"{1: null}": true})");
+  CHECK(dumped_hex("81 81 81 a1 61 c0 c0 c3") == R"({"{{\"a\": null}: null}": true})");
   // An array key and a str key with a quote: each a valid JSON string.
   CHECK(dumped_hex("82 92 01 a1 22 c0 a1 22 c3") == R"({"[1, \"\\\"\"]": null, "\"": true})");
 }

@@ -176,10 +176,12 @@ class Dumper {
       return true;
     }
     if (!options_.quote_keys) return value(level);
-    // Another type: its text, written as a string. The key's own text is bounded by what is
-    // left of max_output, like everything else.
+    // Another type: its text, written as a string, bounded by what is left of max_output like
+    // everything else. Keys inside that text are written bare: quoting them again would escape
+    // the escapes, doubling the text at every level of keys within keys.
     std::string text;
     Dumper inner(in_, text, key_options());
+    inner.cut_ = room() == 0;  // nothing more to write: walk the key only
     if (!inner.value(level)) return false;
     if (room() != 0 && !append_json_string(out_, text, room())) mark_cut();
     if (inner.cut()) mark_cut();
@@ -286,6 +288,7 @@ class Dumper {
   DumpOptions key_options() const {
     DumpOptions options = options_;
     options.indent = 0;
+    options.quote_keys = false;
     options.max_output = room() == static_cast<std::size_t>(-1) ? 0 : room();
     return options;
   }
