@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <msgpack_gen/print.hpp>  // to_json(), and operator<< for the DTOs included below
+
 #include "client.hpp"
 #include "users.msgpack.hpp"
 
@@ -53,6 +55,8 @@ int tour(tarantool::Client& client) {
   }
   std::printf("select id 2: name=\"%s\" balance=%s uuid=%s\n", users[0].name.c_str(),
               users[0].balance.to_string().c_str(), users[0].uuid.to_string().c_str());
+  // The whole tuple, its fields by name (an as_array tuple carries positions only).
+  std::printf("select id 2 as JSON: %s\n", msgpack_gen::to_json(users[0]).c_str());
 
   // A Lua function with a map argument and a map result.
   app::ScoreRequest request;

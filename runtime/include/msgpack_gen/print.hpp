@@ -1,10 +1,10 @@
 // Printing values as JSON text: any generated struct with its field names, and the standard and
 // runtime types it holds. For logs, test failures and debugging:
 //
-//   #include <msgpack_gen/print.hpp>
+//   #include <msgpack_gen/print.hpp>   // before the generated headers
+//   #include "order.msgpack.hpp"
 //   std::string text = msgpack_gen::to_json(order);  // {"id": 7, "lines": [...], "note": null}
-//   std::cout << order << '\n';                       // the same text (generated operator<<,
-//                                                     // when this header comes first)
+//   std::cout << order << '\n';                       // the same text (generated operator<<)
 //   std::cout << msgpack_gen::to_json(order, 2);      // indented, one member per line
 //
 // The text is what msgpack_gen::dump() prints for the bytes marshal() writes, with names where the
@@ -13,8 +13,8 @@
 // fields that are empty are left out, as on the wire; as_string enums by name; fields tagged
 // ",redact" as "***". Values without structure of their own (numbers, strings, bin, time points,
 // extension types, custom codecs) print as dump() prints their encoding: see docs/inspecting.md.
-// Generated code declares the printing functions as templates, so a program that never prints
-// compiles none of it, and this header is the only one that brings it in.
+// Include it before the generated headers: they define their structs' print() functions and
+// operator<< only when it came first, so a file that does not print does not parse them.
 #pragma once
 
 // Generated headers included after this one declare operator<< for their structs.

@@ -79,8 +79,9 @@ struct codec<::bank::Account> {
       Writer& out, const ::bank::Account& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::bank::Account& value);
   static int decode_field(Reader& in, std::string_view key, ::bank::Account& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::bank::Account& value) {
     out.begin_object();
@@ -105,6 +106,13 @@ struct codec<::bank::Account> {
     out.key("tags");  // tags_ as "tags": std::vector<std::string>
     print_json(out, (value.*member_pointer(gen::members::bank_Account_tags{})));
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::bank::Account&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::bank::Account>::encode(Writer& out, const ::bank::Account& value) {

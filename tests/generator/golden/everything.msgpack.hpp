@@ -47,8 +47,9 @@ struct codec<::golden::Scalars> {
       Writer& out, const ::golden::Scalars& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Scalars& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Scalars& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Scalars& value) {
     out.begin_object();
@@ -90,6 +91,13 @@ struct codec<::golden::Scalars> {
     out.key("level");  // level: golden::Level
     print_json(out, value.level);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Scalars&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Point: a map of 2 fields
@@ -104,8 +112,9 @@ struct codec<::golden::Point> {
       Writer& out, const ::golden::Point& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Point& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Point& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Point& value) {
     out.begin_object();
@@ -119,6 +128,13 @@ struct codec<::golden::Point> {
     out.key("y");  // y: int32_t
     print_json(out, value.y);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Point&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Containers: a map of 13 fields
@@ -144,8 +160,9 @@ struct codec<::golden::Containers> {
       Writer& out, const ::golden::Containers& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Containers& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Containers& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Containers& value) {
     out.begin_object();
@@ -181,6 +198,13 @@ struct codec<::golden::Containers> {
     out.key("anonymous");  // anonymous: unnamed struct
     print_json(out, value.anonymous);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Containers&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Containers::anonymous: a map of 2 fields
@@ -197,8 +221,9 @@ struct codec<decltype(::golden::Containers::anonymous)> {
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous)& value);
   static int decode_field(
       Reader& in, std::string_view key, decltype(::golden::Containers::anonymous)& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const decltype(::golden::Containers::anonymous)& value) {
     out.begin_object();
@@ -212,6 +237,13 @@ struct codec<decltype(::golden::Containers::anonymous)> {
     out.key("inner");  // inner: unnamed struct
     print_json(out, value.inner);
   }
+#else
+  template <class Json>
+  static void print(Json&, const decltype(::golden::Containers::anonymous)&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Containers::anonymous::inner: a map of 1 field
@@ -227,8 +259,9 @@ struct codec<decltype(::golden::Containers::anonymous.inner)> {
   static bool decode(Reader& in, decltype(::golden::Containers::anonymous.inner)& value);
   static int decode_field(
       Reader& in, std::string_view key, decltype(::golden::Containers::anonymous.inner)& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const decltype(::golden::Containers::anonymous.inner)& value) {
     out.begin_object();
@@ -241,6 +274,13 @@ struct codec<decltype(::golden::Containers::anonymous.inner)> {
     out.key("depth");  // depth: uint16_t
     print_json(out, value.depth);
   }
+#else
+  template <class Json>
+  static void print(Json&, const decltype(::golden::Containers::anonymous.inner)&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Meta: a map of 2 fields
@@ -254,8 +294,9 @@ struct codec<::golden::Meta> {
   static void encode_fields(Writer& out, const ::golden::Meta& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Meta& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Meta& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Meta& value) {
     out.begin_object();
@@ -269,6 +310,13 @@ struct codec<::golden::Meta> {
     out.key("origin");  // origin: std::string
     print_json(out, value.origin);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Meta&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Tagged: a map of 7 fields
@@ -288,8 +336,9 @@ struct codec<::golden::Tagged> {
       Writer& out, const ::golden::Tagged& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tagged& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Tagged& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Tagged& value) {
     out.begin_object();
@@ -319,6 +368,13 @@ struct codec<::golden::Tagged> {
     out.key("where");  // where: golden::Point
     print_json(out, value.where);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Tagged&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Row: an array of 4 elements
@@ -327,8 +383,9 @@ struct codec<::golden::Row> {
   static constexpr std::uint32_t kFieldCount = 4;
   static void encode(Writer& out, const ::golden::Row& value);
   static bool decode(Reader& in, ::golden::Row& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Row& value) {
     out.begin_object();
@@ -346,6 +403,13 @@ struct codec<::golden::Row> {
     out.key("tags");  // tags: std::vector<std::string>
     print_json(out, value.tags);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Row&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Views: a map of 2 fields
@@ -360,8 +424,9 @@ struct codec<::golden::Views> {
       Writer& out, const ::golden::Views& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Views& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Views& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Views& value) {
     out.begin_object();
@@ -375,6 +440,13 @@ struct codec<::golden::Views> {
     out.key("n");  // n: int32_t
     print_json(out, value.n);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Views&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Tree: a map of 2 fields
@@ -388,8 +460,9 @@ struct codec<::golden::Tree> {
   static void encode_fields(Writer& out, const ::golden::Tree& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Tree& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Tree& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Tree& value) {
     out.begin_object();
@@ -403,6 +476,13 @@ struct codec<::golden::Tree> {
     out.key("children");  // children: std::vector<Tree>
     print_json(out, value.children);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Tree&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::IntKeys: a map of 5 fields
@@ -420,8 +500,9 @@ struct codec<::golden::IntKeys> {
       Writer& out, const ::golden::IntKeys& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::IntKeys& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::IntKeys& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::IntKeys& value) {
     out.begin_object();
@@ -444,6 +525,13 @@ struct codec<::golden::IntKeys> {
     out.key("name");  // name: std::string
     print_json(out, value.name);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::IntKeys&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Login: a map of 3 fields
@@ -459,8 +547,9 @@ struct codec<::golden::Login> {
       Writer& out, const ::golden::Login& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Login& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Login& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Login& value) {
     out.begin_object();
@@ -478,6 +567,13 @@ struct codec<::golden::Login> {
       out.redacted();
     }
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Login&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::Empty: a map of 0 fields
@@ -490,8 +586,9 @@ struct codec<::golden::Empty> {
       Writer& out, const ::golden::Empty& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::golden::Empty& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::Empty& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::Empty& value) {
     out.begin_object();
@@ -503,6 +600,13 @@ struct codec<::golden::Empty> {
     (void)out;
     (void)value;
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::Empty&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::WriteOnly: a map of 1 field; marshal only
@@ -514,8 +618,9 @@ struct codec<::golden::WriteOnly> {
   static std::uint32_t field_count(const ::golden::WriteOnly& value);
   static void encode_fields(
       Writer& out, const ::golden::WriteOnly& value, std::string_view prefix = {});
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::WriteOnly& value) {
     out.begin_object();
@@ -527,6 +632,13 @@ struct codec<::golden::WriteOnly> {
     out.key("a");  // a: int32_t
     print_json(out, value.a);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::WriteOnly&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // golden::ReadOnly: a map of 1 field; unmarshal only
@@ -536,8 +648,9 @@ struct codec<::golden::ReadOnly> {
   static constexpr char kB[] = "\xa1" "b";  // "b"
   static bool decode(Reader& in, ::golden::ReadOnly& value);
   static int decode_field(Reader& in, std::string_view key, ::golden::ReadOnly& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::golden::ReadOnly& value) {
     out.begin_object();
@@ -549,6 +662,13 @@ struct codec<::golden::ReadOnly> {
     out.key("b");  // b: int32_t
     print_json(out, value.b);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::golden::ReadOnly&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::golden::Scalars>::encode(Writer& out, const ::golden::Scalars& value) {

@@ -63,8 +63,9 @@ struct codec<::generic::Request<T>> {
       Writer& out, const ::generic::Request<T>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Request<T>& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Request<T>& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::Request<T>& value) {
     out.begin_object();
@@ -78,6 +79,13 @@ struct codec<::generic::Request<T>> {
     // payload: T
     codec<decltype(::generic::Request<T>::payload)>::print_fields(out, value.payload);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::Request<T>&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::Payload: a map of 2 fields
@@ -92,8 +100,9 @@ struct codec<::generic::Payload> {
       Writer& out, const ::generic::Payload& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Payload& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Payload& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::Payload& value) {
     out.begin_object();
@@ -107,6 +116,13 @@ struct codec<::generic::Payload> {
     out.key("name");  // name: std::string
     print_json(out, value.name);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::Payload&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::Other: a map of 2 fields
@@ -121,8 +137,9 @@ struct codec<::generic::Other> {
       Writer& out, const ::generic::Other& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Other& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Other& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::Other& value) {
     out.begin_object();
@@ -138,6 +155,13 @@ struct codec<::generic::Other> {
       print_json(out, value.on);
     }
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::Other&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::Envelope: a map of 3 fields
@@ -153,8 +177,9 @@ struct codec<::generic::Envelope<T, Version>> {
       Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Envelope<T, Version>& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::Envelope<T, Version>& value) {
     out.begin_object();
@@ -170,6 +195,13 @@ struct codec<::generic::Envelope<T, Version>> {
     out.key("version");  // version: int32_t
     print_json(out, value.version);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::Envelope<T, Version>&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::UsesTemplates: a map of its fields and those of its inlined template arguments
@@ -185,8 +217,9 @@ struct codec<::generic::UsesTemplates> {
       Writer& out, const ::generic::UsesTemplates& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::UsesTemplates& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::UsesTemplates& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::UsesTemplates& value) {
     out.begin_object();
@@ -202,6 +235,13 @@ struct codec<::generic::UsesTemplates> {
     // flattened: Request<generic::Other>
     codec<decltype(::generic::UsesTemplates::flattened)>::print_fields(out, value.flattened);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::UsesTemplates&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::Base: a map of 2 fields
@@ -216,8 +256,9 @@ struct codec<::generic::Base> {
       Writer& out, const ::generic::Base& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Base& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Base& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::Base& value) {
     out.begin_object();
@@ -231,6 +272,13 @@ struct codec<::generic::Base> {
     out.key("created_by");  // created_by: std::string
     print_json(out, value.created_by);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::Base&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::Derived: a map of 3 fields (base fields first)
@@ -246,8 +294,9 @@ struct codec<::generic::Derived> {
       Writer& out, const ::generic::Derived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Derived& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Derived& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::Derived& value) {
     out.begin_object();
@@ -263,6 +312,13 @@ struct codec<::generic::Derived> {
     out.key("title");  // title: std::string
     print_json(out, value.title);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::Derived&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::NestedDerived: a map of 2 fields
@@ -277,8 +333,9 @@ struct codec<::generic::NestedDerived> {
       Writer& out, const ::generic::NestedDerived& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::NestedDerived& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::NestedDerived& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::NestedDerived& value) {
     out.begin_object();
@@ -292,6 +349,13 @@ struct codec<::generic::NestedDerived> {
     out.key("title");  // title: std::string
     print_json(out, value.title);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::NestedDerived&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::RowBase: an array of 1 element
@@ -300,8 +364,9 @@ struct codec<::generic::RowBase> {
   static constexpr std::uint32_t kFieldCount = 1;
   static void encode(Writer& out, const ::generic::RowBase& value);
   static bool decode(Reader& in, ::generic::RowBase& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::RowBase& value) {
     out.begin_object();
@@ -313,6 +378,13 @@ struct codec<::generic::RowBase> {
     out.key("id");  // id: uint64_t
     print_json(out, value.id);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::RowBase&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::RowDerived: an array of 2 elements
@@ -321,8 +393,9 @@ struct codec<::generic::RowDerived> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::generic::RowDerived& value);
   static bool decode(Reader& in, ::generic::RowDerived& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::RowDerived& value) {
     out.begin_object();
@@ -336,6 +409,13 @@ struct codec<::generic::RowDerived> {
     out.key("title");  // title: std::string
     print_json(out, value.title);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::RowDerived&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // generic::Checked: a map of 4 fields; strict
@@ -352,8 +432,9 @@ struct codec<::generic::Checked> {
       Writer& out, const ::generic::Checked& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Checked& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Checked& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::Checked& value) {
     out.begin_object();
@@ -371,6 +452,13 @@ struct codec<::generic::Checked> {
     out.key("extra");  // extra: int32_t
     print_json(out, value.extra);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::Checked&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 template <class T>

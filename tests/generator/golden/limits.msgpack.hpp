@@ -94,8 +94,9 @@ struct codec<::guarded::Request> {
       Writer& out, const ::guarded::Request& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::guarded::Request& value);
   static int decode_field(Reader& in, std::string_view key, ::guarded::Request& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::guarded::Request& value) {
     out.begin_object();
@@ -125,6 +126,13 @@ struct codec<::guarded::Request> {
     out.key("meta");  // meta: std::map<std::string, std::string>
     print_json(out, value.meta);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::guarded::Request&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::guarded::Request>::encode(Writer& out, const ::guarded::Request& value) {

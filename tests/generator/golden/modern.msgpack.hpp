@@ -36,8 +36,9 @@ struct codec<::modern::Node> {
   static void encode_fields(Writer& out, const ::modern::Node& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Node& value);
   static int decode_field(Reader& in, std::string_view key, ::modern::Node& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::modern::Node& value) {
     out.begin_object();
@@ -51,6 +52,13 @@ struct codec<::modern::Node> {
     out.key("next");  // next: std::unique_ptr<Node>
     print_json(out, value.next);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::modern::Node&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // modern::Shapes: a map of 10 fields
@@ -73,8 +81,9 @@ struct codec<::modern::Shapes> {
       Writer& out, const ::modern::Shapes& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::modern::Shapes& value);
   static int decode_field(Reader& in, std::string_view key, ::modern::Shapes& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::modern::Shapes& value) {
     out.begin_object();
@@ -106,6 +115,13 @@ struct codec<::modern::Shapes> {
     out.key("triple");  // triple: std::tuple<bool, uint8_t, std::string>
     print_json(out, value.triple);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::modern::Shapes&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::modern::Node>::encode(Writer& out, const ::modern::Node& value) {

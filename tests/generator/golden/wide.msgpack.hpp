@@ -101,8 +101,9 @@ struct codec<::wide::ManyRequired> {
       Writer& out, const ::wide::ManyRequired& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::wide::ManyRequired& value);
   static int decode_field(Reader& in, std::string_view key, ::wide::ManyRequired& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::wide::ManyRequired& value) {
     out.begin_object();
@@ -254,6 +255,13 @@ struct codec<::wide::ManyRequired> {
     out.key("optional_tail");  // optional_tail: std::int32_t
     print_json(out, value.optional_tail);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::wide::ManyRequired&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::wide::ManyRequired>::encode(Writer& out, const ::wide::ManyRequired& value) {

@@ -32,8 +32,9 @@ struct codec<::shop::Sub> {
   static void encode_fields(Writer& out, const ::shop::Sub& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Sub& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Sub& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::shop::Sub& value) {
     out.begin_object();
@@ -47,6 +48,13 @@ struct codec<::shop::Sub> {
     out.key("active");  // active: bool
     print_json(out, value.active);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::shop::Sub&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // shop::Data: a map of 7 fields
@@ -65,8 +73,9 @@ struct codec<::shop::Data> {
   static void encode_fields(Writer& out, const ::shop::Data& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Data& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Data& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::shop::Data& value) {
     out.begin_object();
@@ -90,6 +99,13 @@ struct codec<::shop::Data> {
     out.key("flags");  // flags: std::map<std::string, bool>
     print_json(out, value.flags);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::shop::Data&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // shop::Data::internal: a map of 1 field
@@ -104,8 +120,9 @@ struct codec<decltype(::shop::Data::internal)> {
   static bool decode(Reader& in, decltype(::shop::Data::internal)& value);
   static int decode_field(
       Reader& in, std::string_view key, decltype(::shop::Data::internal)& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const decltype(::shop::Data::internal)& value) {
     out.begin_object();
@@ -117,6 +134,13 @@ struct codec<decltype(::shop::Data::internal)> {
     out.key("value");  // value: float
     print_json(out, value.value);
   }
+#else
+  template <class Json>
+  static void print(Json&, const decltype(::shop::Data::internal)&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::shop::Sub>::encode(Writer& out, const ::shop::Sub& value) {

@@ -34,8 +34,9 @@ struct codec<::shop::Invoice> {
       Writer& out, const ::shop::Invoice& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Invoice& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Invoice& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::shop::Invoice& value) {
     out.begin_object();
@@ -51,6 +52,13 @@ struct codec<::shop::Invoice> {
     out.key("lines");  // lines: std::vector<bank::Money>
     print_json(out, value.lines);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::shop::Invoice&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::shop::Invoice>::encode(Writer& out, const ::shop::Invoice& value) {

@@ -33,8 +33,9 @@ struct codec<::shop::Request> {
       Writer& out, const ::shop::Request& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Request& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Request& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::shop::Request& value) {
     out.begin_object();
@@ -48,6 +49,13 @@ struct codec<::shop::Request> {
     out.key("args");  // args: std::vector<std::string>
     print_json(out, value.args);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::shop::Request&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::shop::Request>::encode(Writer& out, const ::shop::Request& value) {

@@ -32,8 +32,9 @@ struct codec<::shop::Audit> {
   static void encode_fields(Writer& out, const ::shop::Audit& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::Audit& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::Audit& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::shop::Audit& value) {
     out.begin_object();
@@ -47,6 +48,13 @@ struct codec<::shop::Audit> {
     out.key("created_by");  // created_by: std::string
     print_json(out, value.created_by);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::shop::Audit&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // shop::User: a map of 5 fields
@@ -63,8 +71,9 @@ struct codec<::shop::User> {
   static void encode_fields(Writer& out, const ::shop::User& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::shop::User& value);
   static int decode_field(Reader& in, std::string_view key, ::shop::User& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::shop::User& value) {
     out.begin_object();
@@ -86,6 +95,13 @@ struct codec<::shop::User> {
     out.key("created_by");  // audit.created_by: std::string
     print_json(out, value.audit.created_by);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::shop::User&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // shop::UserTuple: an array of 3 elements; marshal only
@@ -93,8 +109,9 @@ template <>
 struct codec<::shop::UserTuple> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::shop::UserTuple& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::shop::UserTuple& value) {
     out.begin_object();
@@ -110,6 +127,13 @@ struct codec<::shop::UserTuple> {
     out.key("roles");  // roles: std::vector<std::string>
     print_json(out, value.roles);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::shop::UserTuple&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 inline void codec<::shop::Audit>::encode(Writer& out, const ::shop::Audit& value) {

@@ -33,8 +33,9 @@ struct codec<::generic::Envelope<T, Version>> {
       Writer& out, const ::generic::Envelope<T, Version>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::generic::Envelope<T, Version>& value);
   static int decode_field(Reader& in, std::string_view key, ::generic::Envelope<T, Version>& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::generic::Envelope<T, Version>& value) {
     out.begin_object();
@@ -50,6 +51,13 @@ struct codec<::generic::Envelope<T, Version>> {
     out.key("version");  // version: int32_t
     print_json(out, value.version);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::generic::Envelope<T, Version>&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 template <class T, int Version>

@@ -82,8 +82,9 @@ struct codec<::archive::ChunkRef<Offset>> {
   static constexpr std::uint32_t kFieldCount = 2;
   static void encode(Writer& out, const ::archive::ChunkRef<Offset>& value);
   static bool decode(Reader& in, ::archive::ChunkRef<Offset>& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::archive::ChunkRef<Offset>& value) {
     out.begin_object();
@@ -97,6 +98,13 @@ struct codec<::archive::ChunkRef<Offset>> {
     out.key("length");  // length: std::uint32_t
     print_json(out, value.length);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::archive::ChunkRef<Offset>&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // archive::Chunk: an array of 4 elements, as its msgpack-c macro lists them
@@ -116,8 +124,9 @@ struct codec<::archive::Res<T>> {
   static constexpr std::uint32_t kFieldCount = 3;
   static void encode(Writer& out, const ::archive::Res<T>& value);
   static bool decode(Reader& in, ::archive::Res<T>& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::archive::Res<T>& value) {
     out.begin_object();
@@ -133,6 +142,13 @@ struct codec<::archive::Res<T>> {
     out.key("error");  // error: std::string
     print_json(out, value.error);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::archive::Res<T>&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 // archive::Value: a map of 3 fields, as its msgpack-c macro lists them

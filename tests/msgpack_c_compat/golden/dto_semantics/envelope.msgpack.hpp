@@ -33,8 +33,9 @@ struct codec<::Envelope<T>> {
   static void encode_fields(Writer& out, const ::Envelope<T>& value, std::string_view prefix = {});
   static bool decode(Reader& in, ::Envelope<T>& value);
   static int decode_field(Reader& in, std::string_view key, ::Envelope<T>& value);
-  // JSON text with field names (to_json, operator<<: <msgpack_gen/print.hpp>). Templates: a
-  // program that does not print compiles none of it.
+  // JSON text with field names (to_json, operator<<), when <msgpack_gen/print.hpp> came before
+  // this header: a file that does not print does not even parse it.
+#ifdef MSGPACK_GEN_PRINT_INCLUDED
   template <class Json>
   static void print(Json& out, const ::Envelope<T>& value) {
     out.begin_object();
@@ -50,6 +51,13 @@ struct codec<::Envelope<T>> {
     out.key("payload");  // payload: T
     print_json(out, value.payload);
   }
+#else
+  template <class Json>
+  static void print(Json&, const ::Envelope<T>&) {
+    static_assert(sizeof(Json) == 0,
+                  "to print a generated struct, include <msgpack_gen/print.hpp> before its header");
+  }
+#endif
 };
 
 template <class T>
