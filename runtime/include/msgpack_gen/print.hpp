@@ -261,9 +261,10 @@ struct printer<T[N]> {
   }
 };
 
-template <class T>
-struct printer<std::optional<T>> {
-  static void print(JsonWriter& out, const std::optional<T>& value) {
+// Optionals and smart pointers: the value they hold, or null.
+template <class Nullable>
+struct nullable_printer {
+  static void print(JsonWriter& out, const Nullable& value) {
     if (value) {
       print_json(out, *value);
     } else {
@@ -271,26 +272,12 @@ struct printer<std::optional<T>> {
     }
   }
 };
+template <class T>
+struct printer<std::optional<T>> : nullable_printer<std::optional<T>> {};
 template <class T, class D>
-struct printer<std::unique_ptr<T, D>> {
-  static void print(JsonWriter& out, const std::unique_ptr<T, D>& value) {
-    if (value) {
-      print_json(out, *value);
-    } else {
-      out.text("null");
-    }
-  }
-};
+struct printer<std::unique_ptr<T, D>> : nullable_printer<std::unique_ptr<T, D>> {};
 template <class T>
-struct printer<std::shared_ptr<T>> {
-  static void print(JsonWriter& out, const std::shared_ptr<T>& value) {
-    if (value) {
-      print_json(out, *value);
-    } else {
-      out.text("null");
-    }
-  }
-};
+struct printer<std::shared_ptr<T>> : nullable_printer<std::shared_ptr<T>> {};
 
 // [index, value], as on the wire.
 template <class... Ts>

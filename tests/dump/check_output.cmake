@@ -1,0 +1,21 @@
+# What run_dump.cmake and run_from_json.cmake check of a run: `status`, `out` and `err` against
+# EXIT (the exit status expected), OUT (a file with the exact stdout, if defined) and ERR (text
+# stderr must hold, if defined). Prints the run first, for the test's log.
+macro(check_output)
+  message("exit ${status}\nstdout:\n${out}stderr:\n${err}---")
+  if(NOT status STREQUAL EXIT)
+    message(FATAL_ERROR "expected exit status ${EXIT}, got ${status}")
+  endif()
+  if(DEFINED OUT)
+    file(READ "${OUT}" expected)
+    if(NOT out STREQUAL expected)
+      message(FATAL_ERROR "stdout differs from ${OUT}:\n${expected}---")
+    endif()
+  endif()
+  if(DEFINED ERR)
+    string(FIND "${err}" "${ERR}" found)
+    if(found EQUAL -1)
+      message(FATAL_ERROR "stderr does not hold: ${ERR}")
+    endif()
+  endif()
+endmacro()
