@@ -99,7 +99,7 @@ T any_value(std::uint64_t bits) {
 
 // An edge moved by 0..3 towards the inside of T's range, where a block's forms change.
 template <class T>
-T near(T base, std::uint64_t bits) {
+T neighbour_of(T base, std::uint64_t bits) {
   if constexpr (std::is_floating_point_v<T>) {
     return static_cast<T>(static_cast<std::int64_t>(bits)) / static_cast<T>(1 << 20);
   } else {
@@ -121,7 +121,7 @@ T draw(Rng& rng, const std::vector<T>& edge) {
   const std::uint64_t bits = rng.next();
   const std::size_t kind = rng.below(4);
   if (kind == 0) return edge[rng.below(edge.size())];
-  if (kind == 1) return near(edge[rng.below(edge.size())], bits);
+  if (kind == 1) return neighbour_of(edge[rng.below(edge.size())], bits);
   return any_value<T>(bits);
 }
 
