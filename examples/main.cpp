@@ -4,6 +4,7 @@
 #include <string>
 
 #include <msgpack_gen/pool.hpp>
+#include <msgpack_gen/print.hpp>  // to_json(); before the generated headers
 
 #include "data.msgpack.hpp"
 #include "invoice.msgpack.hpp"
@@ -65,6 +66,8 @@ int main() {
     auto buffer = pool.acquire();
     msgpack_gen::marshal(*buffer, tuple);
     print_hex("shop::UserTuple (array)", *buffer);
+    // Printed, the tuple's positions get their fields' names.
+    std::printf("  as JSON: %s\n", msgpack_gen::to_json(tuple).c_str());
   }
 
   // 4. alterFieldCount: marshal leaves room for two pairs that the caller appends.
