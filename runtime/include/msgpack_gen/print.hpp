@@ -84,7 +84,6 @@ class JsonWriter {
     dump(bytes, size, out_, options);
   }
 
-
  private:
   // Before a value: the separator from the previous item of the same object or array.
   void item() {
