@@ -129,6 +129,13 @@ TEST_CASE("reading messages with --dump: no package, no types", "[cli][dump]") {
   o = {};
   CHECK(parse({"--dump=-"}, o).empty());
   CHECK(o.dump == "-");
+  CHECK_FALSE(o.ext_as_data);
+  o = {};
+  CHECK(parse({"--dump", "m", "--ext-as-data"}, o).empty());
+  CHECK(o.ext_as_data);
+  o = {};
+  CHECK_THAT(parse({"--dump", "m", "--ext-as-data", "--contract", "c", "--type", "T"}, o),
+             Catch::Contains("--ext-as-data is for values read without a contract"));
   o = {};
   CHECK_THAT(parse({"--dump", "m", "--type", "T"}, o), Catch::Contains("go together"));
   o = {};
@@ -160,7 +167,10 @@ TEST_CASE("writing messages with --from-json: a contract and a type, no package"
              Catch::Contains("generates nothing"));
   o = {};
   CHECK_THAT(parse({"--from-json", "m", "--contract", "c", "--type", "T", "--pretty"}, o),
-             Catch::Contains("--pretty is an option of --dump"));
+             Catch::Contains("--pretty and --ext-as-data are options of --dump"));
+  o = {};
+  CHECK_THAT(parse({"--from-json", "m", "--contract", "c", "--type", "T", "--ext-as-data"}, o),
+             Catch::Contains("--pretty and --ext-as-data are options of --dump"));
   o = {};
   CHECK_THAT(parse({"--from-json", "m", "--dump", "b", "--contract", "c", "--type", "T"}, o),
              Catch::Contains("opposite ways"));

@@ -109,6 +109,7 @@ int run_dump(const Options& options, std::ostream& out, Diagnostics& diagnostics
   DumpOptions dump_options;
   dump_options.max_output = 0;  // the user asked for all of it
   dump_options.indent = options.pretty ? 2 : 0;
+  dump_options.known_extensions = !options.ext_as_data;
   std::size_t at = 0;
   for (std::size_t message = 1; at < bytes.size(); ++message) {
     std::string text;

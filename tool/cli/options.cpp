@@ -118,6 +118,8 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       options.hex = true;
     } else if (arg == "--pretty") {
       options.pretty = true;
+    } else if (arg == "--ext-as-data") {
+      options.ext_as_data = true;
     } else if (arg == "--version") {
       options.version = true;
     } else if (arg == "--color" || arg.rfind("--color=", 0) == 0) {
@@ -171,7 +173,9 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       return "--from-json needs --contract FILE and --type T: the contract says how each field "
              "is written";
     }
-    if (options.pretty) return "--pretty is an option of --dump";
+    if (options.pretty || options.ext_as_data) {
+      return "--pretty and --ext-as-data are options of --dump";
+    }
     return {};
   }
   if (!options.dump.empty()) {
@@ -181,12 +185,16 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
     if (options.contract.empty() != options.contract_type.empty()) {
       return "--contract and --type go together: the contract's file and the struct to read";
     }
+    if (options.ext_as_data && !options.contract.empty()) {
+      return "--ext-as-data is for values read without a contract: with --contract, the "
+             "contract says what each field's extension type is";
+    }
     return {};
   }
-  if (options.hex || options.pretty || !options.contract.empty() ||
+  if (options.hex || options.pretty || options.ext_as_data || !options.contract.empty() ||
       !options.contract_type.empty()) {
-    return "--hex, --pretty, --contract and --type are options of --dump (and all but --pretty "
-           "of --from-json)";
+    return "--hex, --pretty, --ext-as-data, --contract and --type are options of --dump (--hex, "
+           "--contract and --type of --from-json too)";
   }
   if (options.package_paths.empty())
     return "no package: say which folder of headers (or header files) to read with -p DIR";
@@ -248,6 +256,9 @@ Reading messages (nothing is generated):
   --hex                    FILE holds the bytes as hex text, as logs print them (whitespace,
                            ':', ',' and 0x prefixes are ignored)
   --pretty                 one member or element per line, indented by two spaces
+  --ext-as-data            print every ext value as {"ext": type, "data": base64}: timestamps
+                           and Tarantool's decimal, uuid and datetime too (for programs whose
+                           own extension types use the numbers 1, 2 or 4)
   --contract FILE --type T read each value as the struct T of the wire contract in FILE
                            (--write-contract's): fields printed by name for map, integer-key
                            and as_array structs, and the first place where the bytes do not

@@ -30,6 +30,7 @@ struct Options {
   std::string from_json;
   bool hex = false;           // --hex: --dump's FILE holds hex text, --from-json writes it
   bool pretty = false;        // --pretty: one member or element per line, indented
+  bool ext_as_data = false;   // --ext-as-data: every ext value as {"ext", "data"}
   std::string contract;       // --contract FILE: read the values with this wire contract...
   std::string contract_type;  // --type T: ...as the struct T of it
   std::vector<std::string> clang_args;  // -I, -D, --std=, and everything after "--"
