@@ -32,6 +32,25 @@ app::User make_user(uint64_t id) {
   return user;
 }
 
+// The first tuple of a reply's data (an array of tuples) as hex text, as a log would show it;
+// `msgpack-gen --dump - --hex --contract C --type app::User` prints it with field names.
+std::string first_tuple_hex(const tarantool::Response& response) {
+  const auto& data = response.body.data.bytes;
+  msgpack_gen::Reader in(data.data(), data.size());
+  std::uint32_t tuples = 0;
+  if (!in.read_array_header(tuples) || tuples == 0) return {};
+  const std::uint8_t* start = in.position();
+  if (!in.skip()) return {};
+  std::string hex;
+  for (const std::uint8_t* byte = start; byte != in.position(); ++byte) {
+    char two[4];
+    std::snprintf(two, sizeof two, "%02x ", *byte);
+    hex += two;
+  }
+  if (!hex.empty()) hex.pop_back();
+  return hex;
+}
+
 void expect_ok(const tarantool::Response& response, const char* what) {
   if (!response.ok()) {
     throw tarantool::Error(std::string(what) + " failed: " + response.body.error);
@@ -57,6 +76,8 @@ int tour(tarantool::Client& client) {
               users[0].balance.to_string().c_str(), users[0].uuid.to_string().c_str());
   // The whole tuple, its fields by name (an as_array tuple carries positions only).
   std::printf("select id 2 as JSON: %s\n", msgpack_gen::to_json(users[0]).c_str());
+  // Its bytes, for msgpack-gen --dump (tests/tarantool prints them with the fields' names).
+  std::printf("select id 2 tuple bytes: %s\n", first_tuple_hex(selected).c_str());
 
   // A Lua function with a map argument and a map result.
   app::ScoreRequest request;

@@ -70,5 +70,19 @@ export TARANTOOL_PORT=$port TARANTOOL_UUID=$instance_uuid
 # Any failure is exit status 1, so that no failure count can look like the skip status.
 "$tests_binary" || exit 1
 if [[ -n "$demo_binary" && -x "$demo_binary" ]]; then
-  "$demo_binary" 127.0.0.1 "$port" || exit 1
+  "$demo_binary" 127.0.0.1 "$port" | tee "$work_dir/demo.out"
+  [[ ${PIPESTATUS[0]} -eq 0 ]] || exit 1
+  # The selected tuple's bytes, as the demo logged them, printed with the names of its fields
+  # through the example's wire contract (TT_TOOL and TT_EXAMPLE_CONTRACT from CMake).
+  if [[ -n "${TT_TOOL:-}" ]]; then
+    sed -n 's/^select id 2 tuple bytes: //p' "$work_dir/demo.out" >"$work_dir/tuple.hex"
+    [[ -s "$work_dir/tuple.hex" ]] || { echo "the demo logged no tuple bytes"; exit 1; }
+    printed=$("$TT_TOOL" --dump "$work_dir/tuple.hex" --hex --contract "$TT_EXAMPLE_CONTRACT" \
+      --type app::User) || exit 1
+    echo "msgpack-gen --dump --contract: $printed"
+    expected='{"id": 2, "name": "user 2", "tags": ["demo", "even"], "meta": {"source": '
+    expected+='"tarantool_example"}, "balance": "2.25", "uuid": '
+    expected+='"f6423bdf-b49e-4913-b361-0740c9702e02", "email": null}'
+    [[ "$printed" == "$expected" ]] || { echo "expected: $expected"; exit 1; }
+  fi
 fi
