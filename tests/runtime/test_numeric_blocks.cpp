@@ -300,6 +300,40 @@ TEMPLATE_TEST_CASE("numeric vectors: msgpack-c's bytes at every length and form,
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: a block of full-width values with one narrower at each place",
+                   "[numeric][bulk]", std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
+                   long, Level) {
+  // A block of 16- or 32-bit values that all take the type's own width is written with one check;
+  // a single value one form narrower, or of the other sign's full-width form, anywhere in the
+  // block must send it the general way. Each edge pair: the first value takes the full width (or
+  // is negative), the second the next form in.
+  using T = TestType;
+  using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
+  using V = typename R::type;
+  const bool wide = sizeof(V) >= 4;
+  const bool sign = std::is_signed_v<V>;
+  const auto lowest = static_cast<long long>(std::numeric_limits<V>::lowest());
+  const std::vector<std::pair<long long, long long>> edges = {
+      {wide ? 65536 : 256, wide ? 65535 : 255},
+      {static_cast<long long>(std::numeric_limits<V>::max()), 127},
+      {sign ? (wide ? -32769 : -129) : 300, sign ? (wide ? -32768 : -128) : 3},
+      {sign ? lowest : (wide ? 70000 : 4464), 0},
+      {sign ? (wide ? -40000 : -200) : 1000, wide ? 40000 : 1000},
+  };
+  for (const auto& [full, other] : edges) {
+    for (std::size_t k = 0; k <= 8; ++k) {  // k == 8: all eight take the full width
+      std::vector<T> values(11, static_cast<T>(static_cast<V>(full)));
+      if (k < 8) values[k] = static_cast<T>(static_cast<V>(other));
+      INFO("full " << full << ", other " << other << " at " << k);
+      const Bytes bytes = encode(values);
+      CHECK(Hex{bytes} == expected_bytes(values));
+      std::vector<T> back;
+      REQUIRE(decode(bytes, back).ok());
+      CHECK(same_values(back.data(), values.data(), values.size()));
+    }
+  }
+}
+
 TEST_CASE("numeric vectors of floats: msgpack-c's own bytes in its float mode", "[numeric][bulk]") {
   Rng rng{7};
   for (std::size_t n = 0; n <= 40; ++n) {
@@ -320,6 +354,44 @@ TEST_CASE("numeric vectors of floats: msgpack-c's own bytes in its float mode", 
     // What msgpack-c writes (integers for integral values) decodes back.
     check_like_per_element<float>(Bytes(theirs(floats).bytes));
     check_like_per_element<double>(Bytes(theirs(doubles).bytes));
+  }
+}
+
+TEMPLATE_TEST_CASE("numeric vectors in msgpack-c's float mode: one integral value at each place",
+                   "[numeric][bulk]", float, double) {
+  // A block of values with fractions is written as floats at once; one value that msgpack-c
+  // writes as an integer (zero, -0.0, integral, the ends of the integer ranges), or one it writes
+  // as a float although it looks integral (too large for an integer, NaN, infinite), anywhere
+  // in the block must give msgpack-c's bytes all the same.
+  using F = TestType;
+  const std::vector<F> odd = {F(0),
+                              F(-0.0),
+                              F(1),
+                              F(-1),
+                              F(3.0e9),
+                              F(-2.0e9),
+                              F(4194304),  // 2^22: no fraction bits left in a float
+                              F(9007199254740992.0),
+                              F(18446744073709551616.0),  // 2^64: too large, a float
+                              F(-9223372036854775808.0),  // -2^63: the smallest int64
+                              F(1.0e30),
+                              std::numeric_limits<F>::quiet_NaN(),
+                              std::numeric_limits<F>::infinity(),
+                              std::numeric_limits<F>::denorm_min(),
+                              F(0.5),
+                              F(-1.25)};
+  for (const F special : odd) {
+    for (std::size_t k = 0; k <= 8; ++k) {  // k == 8: a block of fractions only
+      std::vector<F> values = {F(0.25), F(-1.5), F(1000.75), F(-3.125), F(7.5),
+                               F(0.1),  F(-0.3), F(12345.5), F(2.5),    F(-9.75)};
+      if (k < 8) values[k] = special;
+      msgpack_gen::Buffer buffer;
+      msgpack_gen::Writer out(buffer);
+      msgpack_gen::IntegralFloatsAsInts mode(out);
+      msgpack_gen::codec<std::vector<F>>::encode(out, values);
+      INFO("value " << special << " at " << k);
+      CHECK(Hex{Bytes(buffer.data(), buffer.data() + buffer.size())} == theirs(values));
+    }
   }
 }
 

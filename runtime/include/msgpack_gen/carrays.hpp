@@ -77,11 +77,6 @@ template <class T, std::size_t N>
 struct codec<T[N]> {
   static void encode(Writer& out, const T (&value)[N]) {
     if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
-      if (!out.puts_numbers_directly<T>()) {  // floats written msgpack-c's way
-        out.array_header(static_cast<std::uint32_t>(N));
-        for (const T& item : value) codec<T>::encode(out, item);
-        return;
-      }
       // Numbers: the header and every element in one capacity check, like std::vector's.
       detail::numeric::write_numbers(out, value, N);
     } else if constexpr (std::is_same_v<T, bool>) {

@@ -122,11 +122,6 @@ struct codec<std::vector<T, A>> {
     if constexpr (detail::is_byte_v<T>) {
       out.bin(value.data(), value.size());
     } else if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
-      if (!out.puts_numbers_directly<T>()) {  // floats written msgpack-c's way
-        out.array_header(static_cast<std::uint32_t>(value.size()));
-        for (const T& item : value) codec<T>::encode(out, item);
-        return;
-      }
       // Numbers: the header and every element in one capacity check, block by block.
       detail::numeric::write_numbers(out, value.data(), value.size());
     } else if constexpr (std::is_same_v<T, bool>) {
@@ -176,12 +171,7 @@ struct codec<std::array<T, N>> {
     if constexpr (detail::is_byte_v<T>) {
       out.bin(value.data(), N);
     } else if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
-      if (out.puts_numbers_directly<T>()) {
-        detail::numeric::write_numbers(out, value.data(), N);
-      } else {  // floats written msgpack-c's way
-        out.array_header(static_cast<std::uint32_t>(N));
-        for (const T& item : value) codec<T>::encode(out, item);
-      }
+      detail::numeric::write_numbers(out, value.data(), N);
     } else {
       out.array_header(static_cast<std::uint32_t>(N));
       for (const T& item : value) codec<T>::encode(out, item);

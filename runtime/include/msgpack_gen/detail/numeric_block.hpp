@@ -5,16 +5,18 @@
 // uint16, ...: the form of the block's least and greatest value are the same, since every form
 // covers one interval of values) is written with fixed-width stores, marker and big-endian payload
 // per element, no branch per element. A block of mixed forms is written element by element
-// without branches: the form's marker, width and shift come from small tables. Floats always take
-// float32 / float64 here (callers keep the per-element path for Writer::integral_floats_as_ints).
+// without branches: the form's marker, width and shift come from small tables. Floats take
+// float32 / float64, or in msgpack-c's float mode (Writer::integral_floats_as_ints) blocks
+// without an integral value do, and the others are written element by element as msgpack-c does.
 // The bytes are exactly those of gen::encode::put() per element: the smallest form of each value.
 //
 // Decoding: a block whose elements are all fixints, or all the same fixed-width form (the marker
 // of the first element repeated at every stride), with every value in the destination's range, is
-// gathered and byte-swapped at once. Anything else (mixed forms, a value out of range, another
-// type, a block that does not fit in the input) is decoded element by element from the block's
-// start by the element's own codec, so every input accepted before is accepted, and every error
-// is the same error, at the same offset, with the same "[i]" in the path.
+// gathered and byte-swapped at once, and so are the blocks after it while they keep that form.
+// Anything else (mixed forms, a value out of range, another type, a block that does not fit in the
+// input) is decoded element by element from the block's start by the element's own codec, so every
+// input accepted before is accepted, and every error is the same error, at the same offset, with
+// the same "[i]" in the path.
 //
 // SIMD, chosen at compile time: SSE2 checks a block of fixints with one compare; SSSE3 gathers and
 // byte-swaps blocks of 32-bit payloads (uint32/int32/float32 forms) with a shuffle. Define
@@ -121,28 +123,40 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_any(std::uint8_t* p, R v) noexcept {
   return p + 1 + kWidth[form];
 }
 
-// kBlock integers that all take `form` (not a fixint): fixed-width stores, marker and payload.
+// kBlock integers that all take `form` (not a fixint): one big-endian store per element holds
+// its marker and payload (and, for widths 1 to 4, spare bytes that the next element's store
+// overwrites: at most 3 past the block, within kSlack); 8-byte payloads take two stores.
 template <class R>
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R* v,
                                                   unsigned form) noexcept {
   const std::uint8_t marker = kMarker[form];
+  if constexpr (sizeof(R) == 8) {
+    const unsigned width = kWidth[form];
+    const unsigned shift = kShift[form];
+    for (std::size_t j = 0; j < kBlock; ++j) {
+      p[0] = marker;
+      endian::store(p + 1, static_cast<std::uint64_t>(v[j]) << shift);
+      p += 1 + width;
+    }
+    return p;
+  }
   switch (kWidth[form]) {
     case 1:
       for (std::size_t j = 0; j < kBlock; ++j) {
-        p[2 * j] = marker;
-        p[2 * j + 1] = static_cast<std::uint8_t>(v[j]);
+        const auto byte = static_cast<std::uint8_t>(v[j]);
+        endian::store(p + 2 * j, static_cast<std::uint16_t>(marker << 8 | byte));
       }
       return p + 2 * kBlock;
     case 2:
       for (std::size_t j = 0; j < kBlock; ++j) {
-        p[3 * j] = marker;
-        endian::store(p + 3 * j + 1, static_cast<std::uint16_t>(v[j]));
+        const auto payload = static_cast<std::uint32_t>(static_cast<std::uint16_t>(v[j]));
+        endian::store(p + 3 * j, std::uint32_t{marker} << 24 | payload << 8);
       }
       return p + 3 * kBlock;
     case 4:
       for (std::size_t j = 0; j < kBlock; ++j) {
-        p[5 * j] = marker;
-        endian::store(p + 5 * j + 1, static_cast<std::uint32_t>(v[j]));
+        const auto payload = static_cast<std::uint64_t>(static_cast<std::uint32_t>(v[j]));
+        endian::store(p + 5 * j, std::uint64_t{marker} << 56 | payload << 24);
       }
       return p + 5 * kBlock;
     default:
@@ -152,6 +166,63 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R* v,
       }
       return p + 9 * kBlock;
   }
+}
+
+// For 16- and 32-bit integers: the form when every value of the block at v takes R's own width
+// (uint16 or int16, uint32 or int32: the form of most values spread over R's range), else 0.
+template <class R>
+MSGPACK_GEN_ALWAYS_INLINE unsigned full_width_form(const R* v) noexcept {
+  static_assert(sizeof(R) == 2 || sizeof(R) == 4, "16- and 32-bit integers");
+  constexpr unsigned kUnsignedForm = sizeof(R) == 2 ? 2 : 3;  // uint16, uint32
+  constexpr unsigned kSignedForm = sizeof(R) == 2 ? 6 : 7;    // int16, int32
+  // The largest value of the next narrower unsigned form, the smallest of the signed one.
+  constexpr std::int64_t kAbove = sizeof(R) == 2 ? 0xff : 0xffff;
+  constexpr std::int64_t kBelow = sizeof(R) == 2 ? -128 : -32768;
+#if defined(MSGPACK_GEN_NUMERIC_SSE2)
+  if constexpr (sizeof(R) == 2) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v));
+    if constexpr (std::is_unsigned_v<R>) {
+      // uint16 when the high byte is not zero.
+      const __m128i narrow = _mm_cmpeq_epi16(_mm_srli_epi16(a, 8), _mm_setzero_si128());
+      return _mm_movemask_epi8(narrow) == 0 ? kUnsignedForm : 0;
+    } else {
+      if (_mm_movemask_epi8(_mm_cmpgt_epi16(a, _mm_set1_epi16(kAbove))) == 0xffff) {
+        return kUnsignedForm;
+      }
+      const __m128i below = _mm_cmpgt_epi16(_mm_set1_epi16(kBelow), a);
+      return _mm_movemask_epi8(below) == 0xffff ? kSignedForm : 0;
+    }
+  } else {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v + 4));
+    if constexpr (std::is_unsigned_v<R>) {
+      // uint32 when the high half is not zero.
+      const __m128i zero = _mm_setzero_si128();
+      const __m128i narrow = _mm_or_si128(_mm_cmpeq_epi32(_mm_srli_epi32(a, 16), zero),
+                                          _mm_cmpeq_epi32(_mm_srli_epi32(b, 16), zero));
+      return _mm_movemask_epi8(narrow) == 0 ? kUnsignedForm : 0;
+    } else {
+      const __m128i above = _mm_set1_epi32(static_cast<int>(kAbove));
+      if (_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi32(a, above), _mm_cmpgt_epi32(b, above))) ==
+          0xffff) {
+        return kUnsignedForm;
+      }
+      const __m128i below = _mm_set1_epi32(static_cast<int>(kBelow));
+      return _mm_movemask_epi8(
+                 _mm_and_si128(_mm_cmpgt_epi32(below, a), _mm_cmpgt_epi32(below, b))) == 0xffff
+                 ? kSignedForm
+                 : 0;
+    }
+  }
+#else
+  bool above = true;
+  bool below = true;
+  for (std::size_t j = 0; j < kBlock; ++j) {
+    above &= static_cast<std::int64_t>(v[j]) > kAbove;
+    below &= static_cast<std::int64_t>(v[j]) < kBelow;
+  }
+  return above ? kUnsignedForm : below ? kSignedForm : 0;
+#endif
 }
 
 // kBlock integers that are all fixints (-32..127): their low bytes.
@@ -226,9 +297,16 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
       p += kBlock;
       continue;
     }
+    if constexpr (sizeof(R) == 2 || sizeof(R) == 4) {
+      // Values spread over R's range mostly take its full width: one check for the block.
+      if (const unsigned form = full_width_form(block); form != 0) {
+        p = put_block(p, block, form);
+        continue;
+      }
+    }
     if constexpr (sizeof(R) <= 2) {
       // Narrow integers have three forms: measured, put()'s well-predicted branches beat
-      // classifying the block (uint16 vectors: 10 vs 19 us per 10K).
+      // classifying the block by its least and greatest value (uint16 vectors: 10 vs 19 us).
       for (std::size_t j = 0; j < kBlock; ++j) p = gen::encode::put(p, block[j]);
       continue;
     }
@@ -259,46 +337,91 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
   return p;
 }
 
-inline std::uint8_t* put_floats(std::uint8_t* p, const float* v, std::size_t n) noexcept {
-  for (const float* end = v + n; v != end; ++v) {
-    std::uint32_t bits;
-    std::memcpy(&bits, v, sizeof bits);
-    *p = 0xca;
-    p = endian::store(p + 1, bits);
+// Floats as float32 / float64: marker and big-endian payload, a block at a time (constant
+// offsets, one pointer update per block).
+template <class F>
+inline std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n) noexcept {
+  using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
+  constexpr std::uint8_t kMarkerOfF = sizeof(F) == 4 ? 0xca : 0xcb;
+  constexpr std::size_t kStride = 1 + sizeof(F);
+  auto put = [](std::uint8_t* at, const F* value) {
+    Bits bits;
+    std::memcpy(&bits, value, sizeof bits);
+    at[0] = kMarkerOfF;
+    endian::store(at + 1, bits);
+  };
+  const F* const block_end = v + n / kBlock * kBlock;
+  for (; v != block_end; v += kBlock, p += kStride * kBlock) {
+    for (std::size_t j = 0; j < kBlock; ++j) put(p + kStride * j, v + j);
   }
+  for (const F* end = v + n % kBlock; v != end; ++v, p += kStride) put(p, v);
   return p;
 }
 
-inline std::uint8_t* put_floats(std::uint8_t* p, const double* v, std::size_t n) noexcept {
-  for (const double* end = v + n; v != end; ++v) {
-    std::uint64_t bits;
-    std::memcpy(&bits, v, sizeof bits);
-    *p = 0xcb;
-    p = endian::store(p + 1, bits);
+// Whether msgpack-c writes v as a float in its float mode (Writer::integral_floats_as_ints), read
+// from the bits: NaN, the infinities and values with a fraction are floats; zero and other
+// integral values, except those too large for any integer, are integers. The large ones count
+// as integers here too (false): the caller then writes them through float_as_msgpack_c().
+template <class F>
+MSGPACK_GEN_ALWAYS_INLINE bool surely_float(F v) noexcept {
+  using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
+  constexpr unsigned kMantissa = sizeof(F) == 4 ? 23 : 52;
+  constexpr unsigned kBias = sizeof(F) == 4 ? 127 : 1023;
+  constexpr unsigned kAllOnes = sizeof(F) == 4 ? 0xff : 0x7ff;
+  Bits bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  const auto exponent = static_cast<unsigned>(bits >> kMantissa) & kAllOnes;
+  if (exponent == kAllOnes) return true;                           // NaN, infinite
+  if (exponent < kBias) return static_cast<Bits>(bits << 1) != 0;  // |v| < 1: not zero
+  if (exponent >= kBias + kMantissa) return false;                 // no fraction bits
+  const Bits fraction = (Bits{1} << (kBias + kMantissa - exponent)) - 1;
+  return (bits & fraction) != 0;
+}
+
+// Floats in msgpack-c's float mode: a block whose values all have a fraction (the usual
+// measurements) is written as floats at once; a block holding an integral value goes element by
+// element through float_as_msgpack_c(), as Writer::f32() / f64() write it.
+template <class F>
+inline std::uint8_t* put_floats_msgpack_c(std::uint8_t* p, const F* v, std::size_t n) noexcept {
+  const F* const block_end = v + n / kBlock * kBlock;
+  for (; v != block_end; v += kBlock) {
+    bool floats = true;
+    for (std::size_t j = 0; j < kBlock; ++j) floats &= surely_float(v[j]);
+    if (floats) {
+      p = put_floats(p, v, kBlock);
+    } else {
+      for (std::size_t j = 0; j < kBlock; ++j) p = gen::encode::float_as_msgpack_c(p, v[j]);
+    }
   }
+  for (const F* end = v + n % kBlock; v != end; ++v) p = gen::encode::float_as_msgpack_c(p, *v);
   return p;
 }
 
-// Writes n numbers at p, which has room for n * gen::encode::max_size(T{}) + kSlack bytes, and
-// returns the byte after them. Floats as float32 / float64 (not msgpack-c's integral form).
+// Writes n numbers at p, which has room for n * gen::encode::max_size(T{}) + kSlack bytes (9
+// bytes a float in msgpack-c's mode), and returns the byte after them.
 template <class T>
-inline std::uint8_t* put_numbers(std::uint8_t* p, const T* v, std::size_t n) noexcept {
+inline std::uint8_t* put_numbers(std::uint8_t* p, const T* v, std::size_t n,
+                                 bool integral_floats_as_ints) noexcept {
   static_assert(encodes_in_bulk_v<T>, "integers, enums, float and double");
   if constexpr (is_float_v<T>) {
-    return put_floats(p, v, n);
+    return integral_floats_as_ints ? put_floats_msgpack_c(p, v, n) : put_floats(p, v, n);
   } else {
+    (void)integral_floats_as_ints;
     return put_integers(p, v, n);
   }
 }
 
-// An array header and n numbers (n fits the 32-bit count), with one capacity check.
+// An array header and n numbers (n fits the 32-bit count), with one capacity check; floats as
+// the writer's mode says (Writer::integral_floats_as_ints).
 template <class T>
 inline void write_numbers(Writer& out, const T* v, std::size_t n) {
   Buffer& buffer = out.buffer();
-  constexpr std::size_t kMax = is_float_v<T> ? (sizeof(T) == 4 ? 5 : 9) : gen::encode::kMaxIntSize;
-  std::uint8_t* p = buffer.prepare(gen::encode::kMaxHeaderSize + n * kMax + kSlack);
+  const bool msgpack_c_floats = is_float_v<T> && out.integral_floats_as_ints();
+  const std::size_t max =
+      is_float_v<T> && !msgpack_c_floats ? 1 + sizeof(T) : gen::encode::kMaxIntSize;
+  std::uint8_t* p = buffer.prepare(gen::encode::kMaxHeaderSize + n * max + kSlack);
   p = gen::encode::array_header(p, static_cast<std::uint32_t>(n));
-  buffer.commit(put_numbers(p, v, n));
+  buffer.commit(put_numbers(p, v, n, msgpack_c_floats));
 }
 
 // ---- decoding -------------------------------------------------------------------------------
@@ -351,34 +474,50 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint64_t load_payload(const std::uint8_t* p) noex
   }
 }
 
-// A block of integers of the form `m` (0xcc..0xd3) with kWidthBytes of payload each, into R:
-// true with out[0..kBlock) written when every marker is m and every value fits R; false, with
-// nothing written, otherwise.
+// Runs of blocks. Each take_*() below reads up to `blocks` whole blocks at p (`remaining` bytes
+// readable) that all have the form of the first one, stops at the first block that does not (a
+// marker of another form, a value out of range, fewer bytes left than a block needs), and returns
+// the elements taken, their bytes in `used`. It may have written out[] of the block it stopped
+// at: the caller decodes those elements again, element by element, and overwrites them.
+
+// Blocks of integers of the form `m` (0xcc..0xd3) with kWidthBytes of payload each, into R.
 template <std::size_t kWidthBytes, class T>
-MSGPACK_GEN_ALWAYS_INLINE bool take_integer_block(const std::uint8_t* p, std::uint8_t m,
-                                                  T* out) noexcept {
+MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integer_blocks(const std::uint8_t* p,
+                                                          std::size_t remaining, std::uint8_t m,
+                                                          T* out, std::size_t blocks,
+                                                          std::size_t& used) noexcept {
   using R = raw_t<T>;
   constexpr std::size_t kStride = 1 + kWidthBytes;
-  R values[kBlock];
-  bool ok = true;
+  constexpr std::size_t kBytes = kStride * kBlock;
+  const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
+  // Mixed forms usually differ by the second element: no block's worth of work to find that.
+  if (limit == 0 || p[kStride] != m) return 0;
+  std::size_t b = 0;
   if (m <= 0xcf) {
-    for (std::size_t j = 0; j < kBlock; ++j) {
-      const std::uint64_t v = load_payload<kWidthBytes>(p + kStride * j + 1);
-      ok &= (p[kStride * j] == m) & holds_unsigned<R>(v);
-      values[j] = static_cast<R>(v);
+    for (; b < limit; ++b, p += kBytes, out += kBlock) {
+      bool ok = true;
+      for (std::size_t j = 0; j < kBlock; ++j) {
+        const std::uint64_t v = load_payload<kWidthBytes>(p + kStride * j + 1);
+        ok &= (p[kStride * j] == m) & holds_unsigned<R>(v);
+        out[j] = static_cast<T>(static_cast<R>(v));
+      }
+      if (!ok) break;
     }
   } else {
     constexpr unsigned kSignShift = 64 - 8 * kWidthBytes;
-    for (std::size_t j = 0; j < kBlock; ++j) {
-      const std::uint64_t bits = load_payload<kWidthBytes>(p + kStride * j + 1);
-      const auto s = static_cast<std::int64_t>(bits << kSignShift) >> kSignShift;
-      ok &= (p[kStride * j] == m) & holds_signed<R>(s);
-      values[j] = static_cast<R>(s);
+    for (; b < limit; ++b, p += kBytes, out += kBlock) {
+      bool ok = true;
+      for (std::size_t j = 0; j < kBlock; ++j) {
+        const std::uint64_t bits = load_payload<kWidthBytes>(p + kStride * j + 1);
+        const auto v = static_cast<std::int64_t>(bits << kSignShift) >> kSignShift;
+        ok &= (p[kStride * j] == m) & holds_signed<R>(v);
+        out[j] = static_cast<T>(static_cast<R>(v));
+      }
+      if (!ok) break;
     }
   }
-  if (!ok) return false;
-  std::memcpy(out, values, sizeof values);
-  return true;
+  used = b * kBytes;
+  return b * kBlock;
 }
 
 #if defined(MSGPACK_GEN_NUMERIC_SSSE3)
@@ -400,107 +539,127 @@ MSGPACK_GEN_ALWAYS_INLINE void gather5x4(const std::uint8_t* p, __m128i& markers
   markers = _mm_or_si128(_mm_shuffle_epi8(a, marks_a), _mm_shuffle_epi8(b, marks_b));
 }
 
-// A block of 8 values of a 5-byte form with marker m: false unless all markers are m. The
-// payloads, byte-swapped, go to words[0..8).
-MSGPACK_GEN_ALWAYS_INLINE bool gather5_block(const std::uint8_t* p, std::uint8_t m,
-                                             std::uint32_t* words) noexcept {
-  __m128i markers0, payloads0, markers1, payloads1;
-  gather5x4(p, markers0, payloads0);
-  gather5x4(p + 20, markers1, payloads1);
-  const __m128i markers = _mm_unpacklo_epi32(markers0, markers1);  // 8 marker bytes
+// Blocks of 8 values of a 5-byte form with marker m, into 32-bit words (uint32, int32, float):
+// a block is taken when all its markers are m and, with `high_bit_free`, no word has its top
+// bit set (a uint32 form into int32, an int32 form into uint32: the values that fit).
+template <class W>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t take_gathered5_blocks(const std::uint8_t* p,
+                                                            std::size_t remaining, std::uint8_t m,
+                                                            bool high_bit_free, W* out,
+                                                            std::size_t blocks,
+                                                            std::size_t& used) noexcept {
+  static_assert(sizeof(W) == 4, "32-bit words");
+  constexpr std::size_t kBytes = 5 * kBlock;
+  const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
   const __m128i expected = _mm_set1_epi8(static_cast<char>(m));
-  if ((_mm_movemask_epi8(_mm_cmpeq_epi8(markers, expected)) & 0xff) != 0xff) return false;
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(words), payloads0);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(words + 4), payloads1);
-  return true;
+  const __m128i top = high_bit_free ? _mm_set1_epi32(INT32_MIN) : _mm_setzero_si128();
+  std::size_t b = 0;
+  for (; b < limit; ++b, p += kBytes, out += kBlock) {
+    __m128i markers0, payloads0, markers1, payloads1;
+    gather5x4(p, markers0, payloads0);
+    gather5x4(p + 20, markers1, payloads1);
+    const __m128i markers = _mm_unpacklo_epi32(markers0, markers1);  // 8 marker bytes
+    const __m128i high = _mm_and_si128(_mm_or_si128(payloads0, payloads1), top);
+    if ((_mm_movemask_epi8(_mm_cmpeq_epi8(markers, expected)) & 0xff) != 0xff ||
+        _mm_movemask_epi8(_mm_cmpeq_epi32(high, _mm_setzero_si128())) != 0xffff) {
+      break;
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), payloads0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 4), payloads1);
+  }
+  used = b * kBytes;
+  return b * kBlock;
 }
 #endif
 
-// Tries one block of integers (or enums: their underlying integers R) at p (at least kBlock
-// bytes remain): the bytes it took, or 0 with nothing written.
+// Blocks of fixints (-32..127; 0..127 into an unsigned type), one byte each.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
+                                                         std::size_t remaining, bool positive_only,
+                                                         T* out, std::size_t blocks,
+                                                         std::size_t& used) noexcept {
+  const std::size_t limit = blocks < remaining / kBlock ? blocks : remaining / kBlock;
+  std::size_t b = 0;
+  for (; b < limit && all_fixints(p, positive_only); ++b, p += kBlock, out += kBlock) {
+    for (std::size_t j = 0; j < kBlock; ++j) {
+      if constexpr (is_float_v<T>) {
+        out[j] = static_cast<T>(static_cast<std::int8_t>(p[j]));
+      } else {
+        out[j] = static_cast<T>(static_cast<raw_t<T>>(static_cast<std::int8_t>(p[j])));
+      }
+    }
+  }
+  used = b * kBlock;
+  return b * kBlock;
+}
+
+// Integers (or enums: their underlying integers R): the run of blocks of the first one's form.
 template <class T>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::size_t remaining,
-                                                    T* out) noexcept {
+                                                    T* out, std::size_t blocks,
+                                                    std::size_t& used) noexcept {
   using R = raw_t<T>;
   const std::uint8_t m = p[0];
-  if (static_cast<std::int8_t>(m) >= -32) {  // a fixint: fits every R, but negative ones
-    if (!all_fixints(p, std::is_unsigned_v<R>)) return 0;
-    // Checked first, so written straight into place.
-    for (std::size_t j = 0; j < kBlock; ++j) {
-      out[j] = static_cast<T>(static_cast<R>(static_cast<std::int8_t>(p[j])));
-    }
-    return kBlock;
+  if (static_cast<std::int8_t>(m) >= -32) {  // fixints fit every R, but negative ones
+    return take_fixint_blocks(p, remaining, std::is_unsigned_v<R>, out, blocks, used);
   }
   if (m < 0xcc || m > 0xd3) return 0;
   switch (m & 3) {
     case 0:
-      if (remaining < 2 * kBlock) return 0;
-      return take_integer_block<1>(p, m, out) ? 2 * kBlock : 0;
+      return take_integer_blocks<1>(p, remaining, m, out, blocks, used);
     case 1:
-      if (remaining < 3 * kBlock) return 0;
-      return take_integer_block<2>(p, m, out) ? 3 * kBlock : 0;
+      return take_integer_blocks<2>(p, remaining, m, out, blocks, used);
     case 2:
-      if (remaining < 5 * kBlock) return 0;
 #if defined(MSGPACK_GEN_NUMERIC_SSSE3)
       if constexpr (sizeof(R) == 4) {
-        std::uint32_t words[kBlock];
-        if (!gather5_block(p, m, words)) return 0;
-        if constexpr (std::is_signed_v<R>) {
-          // int32 always fits; uint32 values fit when below 2^31.
-          if (m == 0xce) {
-            std::uint32_t any_high = 0;
-            for (std::uint32_t w : words) any_high |= w;
-            if (any_high >> 31 != 0) return 0;
-          }
-        } else if (m == 0xd2) {
-          std::uint32_t any_negative = 0;
-          for (std::uint32_t w : words) any_negative |= w;
-          if (any_negative >> 31 != 0) return 0;
-        }
-        std::memcpy(out, words, sizeof words);
-        return 5 * kBlock;
+        // int32 holds an int32 form and a uint32 form below 2^31; uint32 holds a uint32 form
+        // and an int32 form that is not negative.
+        const bool high_bit_free = std::is_signed_v<R> == (m == 0xce);
+        return take_gathered5_blocks(p, remaining, m, high_bit_free,
+                                     reinterpret_cast<std::uint32_t*>(out), blocks, used);
       }
 #endif
-      return take_integer_block<4>(p, m, out) ? 5 * kBlock : 0;
+      return take_integer_blocks<4>(p, remaining, m, out, blocks, used);
     default:
-      if (remaining < 9 * kBlock) return 0;
-      return take_integer_block<8>(p, m, out) ? 9 * kBlock : 0;
+      return take_integer_blocks<8>(p, remaining, m, out, blocks, used);
   }
 }
 
-// Tries one block of floats at p (at least kBlock bytes remain): the bytes it took, or 0. Takes
-// float32 and float64 blocks (converted as Reader::read_float converts them) and fixint blocks.
+// Floats: runs of float32 blocks into float, float64 blocks into double (the forms each is
+// written in; Reader::read_float converts the others, element by element), and fixint blocks
+// (integral values written as integers: zeros, small counts).
 template <class F>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::size_t remaining,
-                                                  F* out) noexcept {
+                                                  F* out, std::size_t blocks,
+                                                  std::size_t& used) noexcept {
   const std::uint8_t m = p[0];
-  if (m == (sizeof(F) == 4 ? 0xca : 0xcb)) {
-    constexpr std::size_t kStride = 1 + sizeof(F);
-    if (remaining < kStride * kBlock) return 0;
-    using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
-    Bits words[kBlock];
+  constexpr std::uint8_t kMarkerOfF = sizeof(F) == 4 ? 0xca : 0xcb;
+  if (m == kMarkerOfF) {
 #if defined(MSGPACK_GEN_NUMERIC_SSSE3)
     if constexpr (sizeof(F) == 4) {
-      if (!gather5_block(p, m, words)) return 0;
-      std::memcpy(out, words, sizeof words);
-      return kStride * kBlock;
+      return take_gathered5_blocks(p, remaining, m, false, reinterpret_cast<std::uint32_t*>(out),
+                                   blocks, used);
     }
 #endif
-    bool ok = true;
-    for (std::size_t j = 0; j < kBlock; ++j) {
-      ok &= p[kStride * j] == m;
-      words[j] = endian::load<Bits>(p + kStride * j + 1);
+    using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
+    constexpr std::size_t kStride = 1 + sizeof(F);
+    constexpr std::size_t kBytes = kStride * kBlock;
+    const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
+    std::size_t b = 0;
+    for (; b < limit; ++b, p += kBytes, out += kBlock) {
+      unsigned other = 0;  // any bit set: a marker that is not m
+      for (std::size_t j = 0; j < kBlock; ++j) {
+        other |= p[kStride * j] ^ m;
+        const Bits bits = endian::load<Bits>(p + kStride * j + 1);
+        std::memcpy(out + j, &bits, sizeof bits);
+      }
+      if (other != 0) break;
     }
-    if (!ok) return 0;
-    std::memcpy(out, words, sizeof words);
-    return kStride * kBlock;
+    used = b * kBytes;
+    return b * kBlock;
   }
-  if (static_cast<std::int8_t>(m) >= -32) {  // integers written as fixints: zeros, small counts
-    if (!all_fixints(p, false)) return 0;
-    for (std::size_t j = 0; j < kBlock; ++j) {
-      out[j] = static_cast<F>(static_cast<std::int8_t>(p[j]));
-    }
-    return kBlock;
+  if (static_cast<std::int8_t>(m) >= -32) {
+    return take_fixint_blocks(p, remaining, false, out, blocks, used);
   }
   return 0;
 }
@@ -513,16 +672,18 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   std::uint32_t i = 0;
   while (i < n) {
     if (n - i >= kBlock && in.remaining() >= kBlock) {
+      const std::size_t blocks = (n - i) / kBlock;
+      std::size_t used = 0;
       std::size_t taken;
       if constexpr (is_float_v<T>) {
-        taken = take_floats(in.position(), in.remaining(), out + i);
+        taken = take_floats(in.position(), in.remaining(), out + i, blocks, used);
       } else {
-        taken = take_integers(in.position(), in.remaining(), out + i);
+        taken = take_integers(in.position(), in.remaining(), out + i, blocks, used);
       }
       if (MSGPACK_GEN_LIKELY(taken != 0)) {
-        in.advance(taken);
-        i += kBlock;
-        continue;
+        in.advance(used);
+        i += static_cast<std::uint32_t>(taken);
+        continue;  // the next block may start a run of another form
       }
     }
     // Element by element for two blocks (or to the end): mixed forms, other types, errors. Two,
