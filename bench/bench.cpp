@@ -21,6 +21,7 @@
 #include <msgpack.hpp>
 #include <msgpack_gen/msgpack_gen.hpp>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "alloc_count.hpp"
@@ -358,25 +359,34 @@ void register_family(const std::string& prefix, const Corpus<Gen, Peer>& corpus)
   }
 }
 
-// --- numeric vectors (issue 22) ------------------------------------------------------------------
-// One operation is one 10,000-element vector; bytes/s counts its encoded bytes. The rows: memcpy of
+// --- numeric vectors and the nested object (issue 22) ------------------------------------------
+// One operation is one 10,000-element vector (or one Telemetry object); bytes/s counts its
+// encoded bytes. The rows: memcpy of
 // the encoded bytes (the floor), msgpack-gen into one cleared Buffer, msgpack-c into one cleared
 // sbuffer, msgpack-gen decoding into one reused vector, msgpack-c unpacking into a new
 // object_handle and converting into one reused vector.
 
+template <class V>
+struct is_vector : std::false_type {};
 template <class T>
+struct is_vector<std::vector<T>> : std::true_type {};
+
+// V: a std::vector of numbers, or the nested object (Telemetry); `items` its numbers or 1.
+template <class V>
 struct VectorCase {
-  std::vector<T> gen;
-  std::vector<T> peer;  // msgpack-c's own copy, as for the structs
+  V gen;
+  V peer;  // msgpack-c's own copy, as for the structs
   std::vector<std::uint8_t> bytes;
+  std::size_t items = 1;
 };
 
-template <class T, class Make>
-VectorCase<T> build_vector_case(const std::string& name, Make make) {
-  VectorCase<T> c;
+template <class V, class Make>
+VectorCase<V> build_vector_case(const std::string& name, Make make) {
+  VectorCase<V> c;
   Rng rng(kSeed);
   c.gen = make(rng);
   c.peer = c.gen;
+  if constexpr (is_vector<V>::value) c.items = c.gen.size();
   msgpack_gen::Buffer ours;
   msgpack_gen::marshal(ours, c.gen);
   msgpack::sbuffer theirs;
@@ -385,12 +395,12 @@ VectorCase<T> build_vector_case(const std::string& name, Make make) {
     die(name + ": encodes differently in msgpack-gen and msgpack-c");
   }
   c.bytes.assign(ours.data(), ours.data() + ours.size());
-  std::vector<T> decoded;
+  V decoded;
   msgpack_gen::Status status = msgpack_gen::unmarshal(ours, decoded);
   if (!status) die(name + ": msgpack-gen cannot read it back: " + status.message());
   if (decoded != c.gen) die(name + ": msgpack-gen reads back different values");
   msgpack::object_handle handle = msgpack::unpack(theirs.data(), theirs.size());
-  std::vector<T> converted;
+  V converted;
   handle.get().convert(converted);
   if (converted != c.gen) die(name + ": msgpack-c reads back different values");
   return c;
@@ -402,7 +412,7 @@ void finish_vector_row(benchmark::State& state, const VectorCase<T>& c, std::uin
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
                           static_cast<std::int64_t>(c.bytes.size()));
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
-                          static_cast<std::int64_t>(c.gen.size()));
+                          static_cast<std::int64_t>(c.items));
   state.counters["allocs_per_op"] = static_cast<double>(allocations() - start) / ops;
   state.counters["bytes_per_op"] = static_cast<double>(c.bytes.size());
 }
@@ -449,12 +459,12 @@ void vector_marshal_msgpack_c(benchmark::State& state, const VectorCase<T>& c) {
 
 template <class T>
 void vector_unmarshal_gen(benchmark::State& state, const VectorCase<T>& c) {
-  std::vector<T> value;
+  T value;
   bool ok = static_cast<bool>(msgpack_gen::unmarshal(c.bytes.data(), c.bytes.size(), value));
   const std::uint64_t start = allocations();
   for (auto _ : state) {
     ok &= static_cast<bool>(msgpack_gen::unmarshal(c.bytes.data(), c.bytes.size(), value));
-    benchmark::DoNotOptimize(value.data());
+    benchmark::DoNotOptimize(value);
     benchmark::ClobberMemory();
   }
   finish_vector_row(state, c, start);
@@ -466,13 +476,13 @@ void vector_unmarshal_gen(benchmark::State& state, const VectorCase<T>& c) {
 
 template <class T>
 void vector_unmarshal_msgpack_c(benchmark::State& state, const VectorCase<T>& c) {
-  std::vector<T> value;
+  T value;
   const std::uint64_t start = allocations();
   for (auto _ : state) {
     msgpack::object_handle handle =
         msgpack::unpack(reinterpret_cast<const char*>(c.bytes.data()), c.bytes.size());
     handle.get().convert(value);
-    benchmark::DoNotOptimize(value.data());
+    benchmark::DoNotOptimize(value);
     benchmark::ClobberMemory();
   }
   finish_vector_row(state, c, start);
@@ -542,12 +552,15 @@ int main(int argc, char** argv) {
       "FlatArray", make_flat<FlatArray>, copy_flat<FlatArray, FlatArray>,
       [](const auto& a, const auto& b) { return same_flat(a, b); });
 
-  const auto doubles = build_vector_case<double>("Vector/double", make_doubles);
-  const auto floats = build_vector_case<float>("Vector/float", make_floats);
-  const auto uint64s = build_vector_case<std::uint64_t>("Vector/uint64_mixed", make_uint64s);
-  const auto uint32s = build_vector_case<std::uint32_t>("Vector/uint32", make_uint32s);
-  const auto uint16s = build_vector_case<std::uint16_t>("Vector/uint16", make_uint16s);
-  const auto int32s = build_vector_case<std::int32_t>("Vector/int32_small", make_small_int32s);
+  const auto doubles = build_vector_case<std::vector<double>>("Vector/double", make_doubles);
+  const auto floats = build_vector_case<std::vector<float>>("Vector/float", make_floats);
+  const auto uint64s =
+      build_vector_case<std::vector<std::uint64_t>>("Vector/uint64_mixed", make_uint64s);
+  const auto uint32s = build_vector_case<std::vector<std::uint32_t>>("Vector/uint32", make_uint32s);
+  const auto uint16s = build_vector_case<std::vector<std::uint16_t>>("Vector/uint16", make_uint16s);
+  const auto int32s =
+      build_vector_case<std::vector<std::int32_t>>("Vector/int32_small", make_small_int32s);
+  const auto telemetry = build_vector_case<Telemetry>("Nested/telemetry", make_telemetry);
 
   benchmark::AddCustomContext("pass", std::to_string(g_pass));
   benchmark::AddCustomContext("hot", std::to_string(g_hot));
@@ -561,6 +574,7 @@ int main(int argc, char** argv) {
   register_vector_family("Vector/uint32", uint32s);
   register_vector_family("Vector/uint16", uint16s);
   register_vector_family("Vector/int32_small", int32s);
+  register_vector_family("Nested/telemetry", telemetry);
 
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -2,8 +2,8 @@
 // or the runtime: timings on a shared machine are noisy, instruction counts are not.
 //
 //   valgrind --tool=callgrind --instr-atstart=no msgpack_gen_instructions Data unmarshal
-//   valgrind --tool=callgrind --instr-atstart=no msgpack_gen_instructions Data unmarshal handwritten
-//   (bench/instructions.sh runs them all; --branch-sim adds branch mispredictions)
+//   valgrind --tool=callgrind --instr-atstart=no msgpack_gen_instructions Data unmarshal
+//   handwritten (bench/instructions.sh runs them all; --branch-sim adds branch mispredictions)
 //
 // The third argument picks the codec: `gen` (the generated code, the default) or `handwritten`
 // (bench/handwritten.hpp, the yardstick of issue 11; marshal and unmarshal only). Only the
@@ -15,6 +15,7 @@
 #include <cstring>
 #include <msgpack_gen/pool.hpp>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "handwritten.hpp"
@@ -54,7 +55,8 @@ int run(const char* operation, bool handwritten, Make make) {
       CALLGRIND_START_INSTRUMENTATION;
       for (int pass = 0; pass < kPasses; ++pass) {
         for (int i = 0; i < kInstances; ++i) {
-          if (!bench::handwritten::decode(encoded[i].data(), encoded[i].size(), decoded[i])) return 1;
+          if (!bench::handwritten::decode(encoded[i].data(), encoded[i].size(), decoded[i]))
+            return 1;
         }
       }
       CALLGRIND_STOP_INSTRUMENTATION;
@@ -97,19 +99,28 @@ int run(const char* operation, bool handwritten, Make make) {
   return 0;
 }
 
-// A numeric vector of bench/numeric_vectors.hpp: marshal or unmarshal it kVectorPasses times;
-// prints the number of elements processed.
+// A numeric vector of bench/numeric_vectors.hpp, or its nested object: marshal or unmarshal it
+// kVectorPasses times; prints the number of elements (objects) processed.
 constexpr int kVectorPasses = 8;
 
-template <class T, class Make>
+template <class V>
+int items_of(const V& value) {
+  if constexpr (std::is_same_v<V, bench::Telemetry>) {
+    return 1;
+  } else {
+    return static_cast<int>(value.size());
+  }
+}
+
+template <class Make>
 int run_vector(const char* operation, Make make) {
   bench::Rng rng(bench::kSeed);
-  const std::vector<T> values = make(rng);
+  const auto values = make(rng);
   msgpack_gen::Buffer encoded;
   msgpack_gen::marshal(encoded, values);
   msgpack_gen::Buffer out;
   out.reserve(encoded.size() * 2);
-  std::vector<T> decoded = values;  // reused capacity
+  auto decoded = values;  // reused capacity
   if (std::strcmp(operation, "marshal") == 0) {
     CALLGRIND_START_INSTRUMENTATION;
     for (int pass = 0; pass < kVectorPasses; ++pass) {
@@ -127,7 +138,7 @@ int run_vector(const char* operation, Make make) {
     std::fprintf(stderr, "operation for a vector: marshal or unmarshal\n");
     return 2;
   }
-  std::printf("%d\n", static_cast<int>(values.size()) * kVectorPasses);
+  std::printf("%d\n", items_of(values) * kVectorPasses);
   return 0;
 }
 
@@ -139,21 +150,19 @@ int main(int argc, char** argv) {
                  "usage: %s Data|Flat|DataArray|FlatArray marshal|marshal_pool|unmarshal "
                  "[gen|handwritten]\n"
                  "       %s VectorDouble|VectorFloat|VectorUint64Mixed|VectorUint32|VectorUint16|"
-                 "VectorInt32Small marshal|unmarshal\n",
-                 argv[0],
-                 argv[0]);
+                 "VectorInt32Small|NestedTelemetry marshal|unmarshal\n",
+                 argv[0], argv[0]);
     return 2;
   }
   std::string type = argv[1];
   // Numeric vectors (issue 22): the count printed is of elements, not structs.
-  if (type == "VectorDouble") return run_vector<double>(argv[2], bench::make_doubles);
-  if (type == "VectorFloat") return run_vector<float>(argv[2], bench::make_floats);
-  if (type == "VectorUint64Mixed")
-    return run_vector<std::uint64_t>(argv[2], bench::make_uint64s);
-  if (type == "VectorUint32") return run_vector<std::uint32_t>(argv[2], bench::make_uint32s);
-  if (type == "VectorUint16") return run_vector<std::uint16_t>(argv[2], bench::make_uint16s);
-  if (type == "VectorInt32Small")
-    return run_vector<std::int32_t>(argv[2], bench::make_small_int32s);
+  if (type == "VectorDouble") return run_vector(argv[2], bench::make_doubles);
+  if (type == "VectorFloat") return run_vector(argv[2], bench::make_floats);
+  if (type == "VectorUint64Mixed") return run_vector(argv[2], bench::make_uint64s);
+  if (type == "VectorUint32") return run_vector(argv[2], bench::make_uint32s);
+  if (type == "VectorUint16") return run_vector(argv[2], bench::make_uint16s);
+  if (type == "VectorInt32Small") return run_vector(argv[2], bench::make_small_int32s);
+  if (type == "NestedTelemetry") return run_vector(argv[2], bench::make_telemetry);
   const std::string codec = argc == 4 ? argv[3] : "gen";
   if (codec != "gen" && codec != "handwritten") {
     std::fprintf(stderr, "codec: gen or handwritten\n");

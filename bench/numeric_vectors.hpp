@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "workload.hpp"
@@ -72,6 +74,51 @@ inline std::vector<std::int32_t> make_small_int32s(Rng& rng) {
   std::vector<std::int32_t> values(kVectorLength);
   for (std::int32_t& v : values) v = static_cast<std::int32_t>(rng.between(-32, 127));
   return values;
+}
+
+// The nested object: 8 scans of 360 ranges (float, with fractions) and 360 intensities (uint16),
+// a pose with a 36-element covariance each, 64 counters of small values, a few strings and bools.
+inline Telemetry make_telemetry(Rng& rng) {
+  Telemetry t;
+  t.robot = "rover-" + std::to_string(rng.between(1, 999));
+  t.tags = {"lidar", "outdoor", "calibrated"};
+  t.moving = true;
+  for (int s = 0; s < 8; ++s) {
+    Scan scan;
+    scan.frame = "base_laser_" + std::to_string(s);
+    scan.valid = s % 3 != 0;
+    scan.stamp = 1700000000000000000ull + rng.next() % 1000000000ull;
+    for (int i = 0; i < 360; ++i) {
+      float range = static_cast<float>(rng.between(100, 30000)) / 1000.0f;
+      if (range == std::floor(range)) range += 0.5f;
+      scan.ranges.push_back(range);
+      scan.intensities.push_back(static_cast<std::uint16_t>(rng.next()));
+    }
+    scan.pose.x = non_integral(static_cast<double>(rng.between(-100000, 100000)) / 1000.0);
+    scan.pose.y = non_integral(static_cast<double>(rng.between(-100000, 100000)) / 1000.0);
+    scan.pose.theta = non_integral(static_cast<double>(rng.between(-3141, 3141)) / 1000.0);
+    for (int i = 0; i < 36; ++i) {
+      scan.pose.covariance.push_back(non_integral(static_cast<double>(rng.between(1, 1000)) / 7.0));
+    }
+    t.scans.push_back(std::move(scan));
+  }
+  for (int i = 0; i < 64; ++i) t.counters.push_back(static_cast<std::int32_t>(rng.between(0, 100)));
+  return t;
+}
+
+inline bool operator==(const Pose& a, const Pose& b) {
+  return a.x == b.x && a.y == b.y && a.theta == b.theta && a.covariance == b.covariance;
+}
+inline bool operator==(const Scan& a, const Scan& b) {
+  return a.frame == b.frame && a.valid == b.valid && a.stamp == b.stamp && a.ranges == b.ranges &&
+         a.intensities == b.intensities && a.pose == b.pose;
+}
+inline bool operator==(const Telemetry& a, const Telemetry& b) {
+  return a.robot == b.robot && a.tags == b.tags && a.moving == b.moving && a.scans == b.scans &&
+         a.counters == b.counters;
+}
+inline bool operator!=(const Telemetry& a, const Telemetry& b) {
+  return !(a == b);
 }
 
 }  // namespace bench

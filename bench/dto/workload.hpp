@@ -71,4 +71,31 @@ struct FlatArray {
   MSGPACK_DEFINE(name, surname, patronymic, city, age, weight, fortune);
 };
 
+// The nested-object row of issue 22: strings, numeric arrays and bools two levels deep, as
+// robotics and telemetry DTOs carry them (a frame of laser scans, each with its pose).
+struct Pose {
+  double x = 0, y = 0, theta = 0;
+  std::vector<double> covariance;
+  MSGPACK_DEFINE_MAP(x, y, theta, covariance);
+};
+
+struct Scan {
+  std::string frame;
+  bool valid = false;
+  std::uint64_t stamp = 0;
+  std::vector<float> ranges;
+  std::vector<std::uint16_t> intensities;
+  Pose pose;
+  MSGPACK_DEFINE_MAP(frame, valid, stamp, ranges, intensities, pose);
+};
+
+struct Telemetry {
+  std::string robot;
+  std::vector<std::string> tags;
+  bool moving = false;
+  std::vector<Scan> scans;
+  std::vector<std::int32_t> counters;
+  MSGPACK_DEFINE_MAP(robot, tags, moving, scans, counters);
+};
+
 }  // namespace bench
