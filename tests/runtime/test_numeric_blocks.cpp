@@ -362,7 +362,9 @@ TEMPLATE_TEST_CASE("numeric vectors in msgpack-c's float mode: one integral valu
   // A block of values with fractions is written as floats at once; one value that msgpack-c
   // writes as an integer (zero, -0.0, integral, the ends of the integer ranges), or one it writes
   // as a float although it looks integral (too large for an integer, NaN, infinite), anywhere
-  // in the block must give msgpack-c's bytes all the same.
+  // in the block must give msgpack-c's bytes all the same. Not 2^64: msgpack-c converts it to
+  // uint64_t, which is undefined behaviour (x86-64 then writes a float, s390x saturates and
+  // writes 2^64 - 1); msgpack-gen writes a float everywhere.
   using F = TestType;
   const std::vector<F> odd = {F(0),
                               F(-0.0),
@@ -372,7 +374,6 @@ TEMPLATE_TEST_CASE("numeric vectors in msgpack-c's float mode: one integral valu
                               F(-2.0e9),
                               F(4194304),  // 2^22: no fraction bits left in a float
                               F(9007199254740992.0),
-                              F(18446744073709551616.0),  // 2^64: too large, a float
                               F(-9223372036854775808.0),  // -2^63: the smallest int64
                               F(1.0e30),
                               std::numeric_limits<F>::quiet_NaN(),
