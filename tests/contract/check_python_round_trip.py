@@ -159,9 +159,8 @@ class Reader:
             return [index, self.value(args[index], alternative, bits)]
         if name.startswith("struct:"):
             return self.struct(name[len("struct:"):], decoded)
-        if name.startswith("dependent:"):
-            return plain(decoded)
-        return plain(decoded)  # ext types and custom codecs: as dump() prints them
+        # A class template's parameter, ext types and custom codecs: as dump() prints them.
+        return plain(decoded)
 
     def field(self, field, decoded):
         bits = list(field.get("element_bits", []))
