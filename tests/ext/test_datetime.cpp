@@ -66,7 +66,7 @@ TEST_CASE("datetime rejects other ext types, other lengths and nsec out of range
        "nsec 1000000000"},
       {"d8 04 00 00 00 00 00 00 00 00 ff ff ff ff 00 00 00 00", ErrorCode::invalid_value,
        "nsec -1"},
-      {"d7 04 00 f1 53 65", ErrorCode::length_exceeds_input, "payload of 8 bytes"},
+      {"d7 04 00 f1 53 65", ErrorCode::incomplete, "payload of 8 bytes"},
       {"cb 00 00 00 00 00 00 00 00", ErrorCode::type_mismatch, "datetime"},
   };
   for (const Case& c : cases) {

@@ -243,15 +243,15 @@ TEST_CASE("decimal rejects malformed payloads with a clear error at the value") 
       {"a1 31", ErrorCode::type_mismatch, "decimal (ext type 1)"},
       {"c7 00 01", ErrorCode::invalid_value, "without a valid msgpack integer scale"},
       {"d4 01 00", ErrorCode::invalid_value, "without digits"},
-      {"d4 01 c0", ErrorCode::invalid_value, "scale"},                   // nil as the scale
-      {"c7 02 01 cd 00", ErrorCode::invalid_value, "scale"},             // cut scale
-      {"d5 01 00 a1", ErrorCode::invalid_value, "nibble 10"},            // 0xa as a digit
-      {"d6 01 00 1c", ErrorCode::length_exceeds_input, "payload of 4"},  // length beyond input
-      {"d6 01 00 1c 00 00", ErrorCode::invalid_value, "nibble 12"},      // sign not last
-      {"d5 01 00 10", ErrorCode::invalid_value, "is not a sign"},        // 0 as the sign
-      {"d5 01 00 19", ErrorCode::invalid_value, "is not a sign"},        // a digit as the sign
-      {"d5 01 27 1c", ErrorCode::invalid_value, "scale 39"},             // scale 39
-      {"c7 03 01 d0 da 1c", ErrorCode::invalid_value, "scale -38"},      // 39 digits before '.'
+      {"d4 01 c0", ErrorCode::invalid_value, "scale"},               // nil as the scale
+      {"c7 02 01 cd 00", ErrorCode::invalid_value, "scale"},         // cut scale
+      {"d5 01 00 a1", ErrorCode::invalid_value, "nibble 10"},        // 0xa as a digit
+      {"d6 01 00 1c", ErrorCode::incomplete, "payload of 4"},        // length beyond input
+      {"d6 01 00 1c 00 00", ErrorCode::invalid_value, "nibble 12"},  // sign not last
+      {"d5 01 00 10", ErrorCode::invalid_value, "is not a sign"},    // 0 as the sign
+      {"d5 01 00 19", ErrorCode::invalid_value, "is not a sign"},    // a digit as the sign
+      {"d5 01 27 1c", ErrorCode::invalid_value, "scale 39"},         // scale 39
+      {"c7 03 01 d0 da 1c", ErrorCode::invalid_value, "scale -38"},  // 39 digits before '.'
       {"c7 0a 01 d3 80 00 00 00 00 00 00 00 1c", ErrorCode::invalid_value, "scale"},  // INT64_MIN
       {"c7 0a 01 cf ff ff ff ff ff ff ff ff 1c", ErrorCode::invalid_value, "scale"},  // 2^64-1
       // 39 digits and the sign: 40 nibbles, 20 bytes.

@@ -59,10 +59,10 @@ TEST_CASE("ext passthrough decodes every header form and keeps type and payload"
 TEST_CASE("ext passthrough rejects non-ext values and cut payloads") {
   Ext value{4, {1, 2}};
   CHECK(decode(from_hex("c4 01 00"), value).code() == ErrorCode::type_mismatch);  // bin
-  CHECK(decode(from_hex("d6 01 00 00"), value).code() == ErrorCode::length_exceeds_input);
-  CHECK(decode(from_hex("c7 05 01 00"), value).code() == ErrorCode::length_exceeds_input);
-  CHECK(decode(from_hex("c8 00"), value).code() == ErrorCode::truncated);
-  CHECK(decode(from_hex("d4"), value).code() == ErrorCode::length_exceeds_input);
+  CHECK(decode(from_hex("d6 01 00 00"), value).code() == ErrorCode::incomplete);
+  CHECK(decode(from_hex("c7 05 01 00"), value).code() == ErrorCode::incomplete);
+  CHECK(decode(from_hex("c8 00"), value).code() == ErrorCode::incomplete);
+  CHECK(decode(from_hex("d4"), value).code() == ErrorCode::incomplete);
   CHECK(value == Ext{4, {1, 2}});
 }
 

@@ -152,9 +152,8 @@ Status expect_failure(const std::string& bytes, ErrorCode code, const T& filled)
   return expect_failure(bytes, {code}, filled);
 }
 
-// Cut short anywhere, a message fails on a missing byte or on a length longer than what is left.
-const std::initializer_list<ErrorCode> kCutShort = {ErrorCode::truncated,
-                                                    ErrorCode::length_exceeds_input};
+// Cut short anywhere (a missing byte, a length longer than what is left), a message is incomplete.
+const std::initializer_list<ErrorCode> kCutShort = {ErrorCode::incomplete};
 
 std::string be16(std::uint16_t v) {
   return {static_cast<char>(v >> 8), static_cast<char>(v & 0xff)};
@@ -228,17 +227,17 @@ TEST_CASE("every truncation of nested trees, points and ints is an error", "[hos
   }
 }
 
-TEST_CASE("a length cut short by the end of input is length_exceeds_input", "[hostile]") {
+TEST_CASE("a length cut short by the end of input is incomplete at the header", "[hostile]") {
   // Containers and strings whose declared size is larger than what remains fail on the header,
   // before their elements: the error names the length, not a missing element.
   const Everything full = hostile::full_everything();
   std::size_t at = 0;
   std::string message = one_field("text", "\xa5hel", &at);
-  Status status = expect_failure(message, ErrorCode::length_exceeds_input, full);
+  Status status = expect_failure(message, ErrorCode::incomplete, full);
   CHECK(status.path() == "text");
   CHECK(status.offset() == at);
   message = one_field("numbers", "\x93\x01\x02", &at);
-  status = expect_failure(message, ErrorCode::length_exceeds_input, full);
+  status = expect_failure(message, ErrorCode::incomplete, full);
   CHECK(status.path() == "numbers");
 }
 
@@ -357,7 +356,7 @@ TEST_CASE("lengths that claim more than the input holds fail before allocating",
                     << " bytes after it");
       std::size_t at = 0;
       const std::string message = one_field(lie.field, lie.header + std::string(tail, '\0'), &at);
-      Status status = expect_failure(message, ErrorCode::length_exceeds_input, full);
+      Status status = expect_failure(message, ErrorCode::incomplete, full);
       CHECK(status.path() == lie.field);
       // At the value, or just after its header (array and map headers are consumed first).
       CHECK(status.offset() >= at);
@@ -366,13 +365,11 @@ TEST_CASE("lengths that claim more than the input holds fail before allocating",
   }
   // At the top level too: a 6-byte input that claims 4 billion fields or elements.
   Tree tree;
-  CHECK(expect_failure(std::string("\xdf\xff\xff\xff\xff\x01", 6), ErrorCode::length_exceeds_input,
-                       full)
+  CHECK(expect_failure(std::string("\xdf\xff\xff\xff\xff\x01", 6), ErrorCode::incomplete, full)
             .offset() <= 5);
   Msg children;
   children.map(1).str("children").raw("\xdd\xff\xff\xff\xff");
-  CHECK(expect_failure(children.bytes(), ErrorCode::length_exceeds_input, tree).path() ==
-        "children");
+  CHECK(expect_failure(children.bytes(), ErrorCode::incomplete, tree).path() == "children");
   // An array count within the input but with too few values left: fails at the first missing one.
   Msg short_array;
   short_array.map(1)
@@ -382,8 +379,7 @@ TEST_CASE("lengths that claim more than the input holds fail before allocating",
       .uint(2)
       .uint(3)
       .uint(4);
-  CHECK(expect_failure(short_array.bytes(), ErrorCode::length_exceeds_input, full).path() ==
-        "numbers");
+  CHECK(expect_failure(short_array.bytes(), ErrorCode::incomplete, full).path() == "numbers");
 }
 
 TEST_CASE("1 MB of nested array headers is too_deep, in known and unknown fields", "[hostile]") {
@@ -613,7 +609,7 @@ TEST_CASE("keys that are not strings in a map-mode struct are skipped with their
   truncated.map(1).uint(1).raw(
       "\xa5"
       "ab");
-  expect_failure(truncated.bytes(), ErrorCode::length_exceeds_input, full);
+  expect_failure(truncated.bytes(), ErrorCode::incomplete, full);
   // A bin key is treated as a string key (some encoders write text as bin).
   Msg bin_key;
   bin_key.map(1).bin("text").str("via bin");

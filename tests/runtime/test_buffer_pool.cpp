@@ -394,23 +394,28 @@ TEST_CASE("Status is truthy only when ok", "[status]") {
   CHECK(error.message() ==
         "type mismatch at offset 17 in subs[3].key: expected str, found int (0xcc)");
 
-  CHECK(Status(ErrorCode::truncated, 3, "expected int", "").message() ==
-        "truncated input at offset 3: expected int");
+  CHECK(Status(ErrorCode::incomplete, 3, "expected int", "").message() ==
+        "incomplete input at offset 3: expected int");
   CHECK(Status(ErrorCode::trailing_bytes, 9, "", "").message() == "trailing bytes at offset 9");
   CHECK(Status(ErrorCode::too_deep, 0, "", "a.b").message() ==
         "nesting too deep at offset 0 in a.b");
 }
 
 TEST_CASE("every error code has its own text", "[status]") {
+  // The old names of a cut (truncated, length_exceeds_input) are the one code incomplete.
+  STATIC_REQUIRE(ErrorCode::truncated == ErrorCode::incomplete);
+  STATIC_REQUIRE(ErrorCode::length_exceeds_input == ErrorCode::incomplete);
   const std::vector<ErrorCode> codes = {ErrorCode::ok,
-                                        ErrorCode::truncated,
+                                        ErrorCode::incomplete,
                                         ErrorCode::type_mismatch,
                                         ErrorCode::out_of_range,
                                         ErrorCode::invalid_marker,
                                         ErrorCode::too_deep,
-                                        ErrorCode::length_exceeds_input,
                                         ErrorCode::trailing_bytes,
-                                        ErrorCode::invalid_value};
+                                        ErrorCode::invalid_value,
+                                        ErrorCode::missing_field,
+                                        ErrorCode::unknown_key,
+                                        ErrorCode::limit_exceeded};
   std::set<std::string> texts;
   for (ErrorCode code : codes) {
     const std::string text = msgpack_gen::to_string(code);
@@ -579,8 +584,7 @@ TEST_CASE("release_idle_memory frees the shared list and the calling thread's sl
   CHECK(pool.idle_bytes() == 500);
 }
 
-TEST_CASE("a buffer leased again from the shared list no longer counts as idle",
-          "[pool][memory]") {
+TEST_CASE("a buffer leased again from the shared list no longer counts as idle", "[pool][memory]") {
   BufferPool pool;
   {
     BufferPool::Lease a = pool.acquire();

@@ -153,7 +153,7 @@ TEST_CASE("dump: hostile input stops at the first error and says where", "[dump]
   std::string text;
   Bytes bytes = from_hex("93 01 a5 61 62");  // [1, "ab... cut short
   DumpResult result = msgpack_gen::dump(bytes.data(), bytes.size(), text);
-  CHECK(result.status.code() == ErrorCode::length_exceeds_input);
+  CHECK(result.status.code() == ErrorCode::incomplete);
   CHECK(result.status.path() == "[1]");
   CHECK(text == "[1, ");
 
@@ -168,7 +168,7 @@ TEST_CASE("dump: hostile input stops at the first error and says where", "[dump]
   text.clear();
   bytes = from_hex("dd ff ff ff ff");
   result = msgpack_gen::dump(bytes.data(), bytes.size(), text);
-  CHECK(result.status.code() == ErrorCode::length_exceeds_input);
+  CHECK(result.status.code() == ErrorCode::incomplete);
 
   // Nesting deeper than the reader allows.
   text.clear();
@@ -184,7 +184,7 @@ TEST_CASE("dump: hostile input stops at the first error and says where", "[dump]
   CHECK(text == std::string(100, '[') + "null" + std::string(100, ']'));
 
   CHECK_THAT(msgpack_gen::dump_text("\x92\x01\xa5\x61", 4),
-             Catch::StartsWith("[1,  <- length exceeds input at offset 2 in [1]: expected str"));
+             Catch::StartsWith("[1,  <- incomplete input at offset 2 in [1]: expected str"));
 }
 
 TEST_CASE("dump: the text is bounded, the walk is not", "[dump]") {

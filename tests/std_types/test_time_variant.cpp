@@ -10,8 +10,8 @@
 #define MSGPACK_NO_BOOST
 
 #include <chrono>
-#include <ctime>
 #include <cstdint>
+#include <ctime>
 #include <limits>
 #include <map>
 #include <ratio>

@@ -177,7 +177,7 @@ class Reader {
 
   // The next value's family, without consuming it; false at the end of input.
   bool peek(Family& family) noexcept {
-    if (pos_ == end_) return fail(ErrorCode::truncated, "a value");
+    if (pos_ == end_) return fail(ErrorCode::incomplete, "a value");
     family = family_of(*pos_);
     return true;
   }
@@ -410,10 +410,11 @@ class Reader {
       return false;
     }
     const std::uint32_t n = detail::ext_payload_length(pos_);
+    if (!ext_length_allowed(n)) return false;  // before the input check, as for containers
     if (remaining() - header < 1 + static_cast<std::size_t>(n)) {
-      return fail(ErrorCode::length_exceeds_input, "ext payload of " + detail::quantity(n, "byte"));
+      return fail_at_marker(ErrorCode::incomplete, "ext payload of " + detail::quantity(n, "byte"),
+                            true);
     }
-    if (!ext_length_allowed(n)) return false;
     type = static_cast<std::int8_t>(pos_[header]);
     payload = std::string_view(reinterpret_cast<const char*>(pos_ + header + 1), n);
     pos_ += header + 1 + n;
@@ -432,18 +433,33 @@ class Reader {
 
   // Skips one whole value of any type. Iterative, so hostile nesting cannot overflow the stack;
   // still bounded by max_depth like values that are decoded.
+  // When the input ends before the value does (ErrorCode::incomplete), more_needed() tells how
+  // many more bytes the value needs at least (framing.hpp).
   bool skip() {
     // pending[d]: values still to skip at nesting level d below the current one.
     std::uint64_t pending[kSkipStack];
     std::uint32_t levels = 0;
     std::uint64_t left = 1;
+    const std::uint8_t* value = pos_;  // the value being skipped
+    // Every failure returns through here: an incomplete value's shortfall is what the value
+    // being skipped lacks, plus a byte for each value still pending (each takes at least one).
+    const auto stop = [&]() {
+      if (code_ == ErrorCode::incomplete) {
+        std::uint64_t more = least_value_size(value) - static_cast<std::uint64_t>(end_ - value);
+        more += left;
+        for (std::uint32_t level = 0; level < levels; ++level) more += pending[level];
+        more_needed_ = more;
+      }
+      return false;
+    };
     for (;;) {
       while (left == 0) {
         if (levels == 0) return true;
         left = pending[--levels];
       }
       --left;
-      if (!need(1, "a value")) return false;
+      value = pos_;
+      if (!need(1, "a value")) return stop();
       std::uint8_t m = *pos_;
       std::uint64_t children = 0;
       if (m <= 0x7f || m >= 0xe0 || m == 0xc0 || m == 0xc2 || m == 0xc3) {
@@ -452,7 +468,7 @@ class Reader {
       }
       if (m >= 0xa0 && m <= 0xbf) {
         std::string_view ignored;
-        if (!read_str(ignored)) return false;
+        if (!read_str(ignored)) return stop();
         continue;
       }
       if (m >= 0x80 && m <= 0x9f) {
@@ -490,7 +506,7 @@ class Reader {
             break;
         }
         if (fixed != 0) {
-          if (!need(fixed, family_name(family_of(m)))) return false;
+          if (!need(fixed, family_name(family_of(m)))) return stop();
           pos_ += fixed;
           continue;
         }
@@ -503,7 +519,7 @@ class Reader {
           case 0xda:
           case 0xdb: {
             std::string_view ignored;
-            if (!read_bin(ignored)) return false;
+            if (!read_bin(ignored)) return stop();
             continue;
           }
           case 0xc7:
@@ -511,31 +527,35 @@ class Reader {
           case 0xc9: {
             std::int8_t type = 0;
             std::string_view ignored;
-            if (!read_ext(type, ignored)) return false;
+            if (!read_ext(type, ignored)) return stop();
             continue;
           }
           case 0xdc:
           case 0xdd:
-            if (!read_array_header(n)) return false;
+            if (!read_array_header(n)) return stop();
             children = n;
             break;
           case 0xde:
           case 0xdf:
-            if (!read_map_header(n)) return false;
+            if (!read_map_header(n)) return stop();
             children = 2ull * n;
             break;
           default:  // 0xc1
-            return fail(ErrorCode::invalid_marker, "a value");
+            fail(ErrorCode::invalid_marker, "a value");
+            return stop();
         }
       }
-      // A container: descend into it.
-      if (children > remaining()) {
-        return fail(ErrorCode::length_exceeds_input,
-                    detail::quantity(children, "nested value") + " to fit in the " +
-                        detail::quantity(remaining(), "remaining byte"));
-      }
+      // A container: descend into it. Too deep first: more bytes cannot make it shallower.
       if (depth_ + levels + 1 > max_depth_ || levels + 1 >= kSkipStack) {
-        return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
+        fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
+        return stop();
+      }
+      if (children > remaining()) {
+        fail_at_marker(ErrorCode::incomplete,
+                       detail::quantity(children, "nested value") + " to fit in the " +
+                           detail::quantity(remaining(), "remaining byte"),
+                       true);
+        return stop();
       }
       pending[levels++] = left;
       left = children;
@@ -555,11 +575,17 @@ class Reader {
   // Each returns false so a decoder can write `return in.fail...(...)`.
 
   MSGPACK_GEN_COLD bool fail(ErrorCode code, std::string_view expected) {
+    return fail_at_marker(code, expected,
+                          code != ErrorCode::incomplete && code != ErrorCode::trailing_bytes &&
+                              code != ErrorCode::too_deep);
+  }
+  // fail(), naming the marker at the position after the expectation when `found` (and the input
+  // has a byte there): a length or count larger than the input names the header it read.
+  MSGPACK_GEN_COLD bool fail_at_marker(ErrorCode code, std::string_view expected, bool found) {
     if (std::string* detail = record(code)) {
       *detail = "expected ";
       *detail += expected;
-      if (pos_ != end_ && code != ErrorCode::truncated && code != ErrorCode::trailing_bytes &&
-          code != ErrorCode::too_deep) {
+      if (found && pos_ != end_) {
         *detail += ", found ";
         describe_marker(*pos_, *detail);
       }
@@ -611,6 +637,9 @@ class Reader {
   }
 
   bool failed() const noexcept { return code_ != ErrorCode::ok; }
+  // After skip() failed with ErrorCode::incomplete: at least this many more bytes are needed to
+  // complete the value (a lower bound, never more than the value lacks). 0 otherwise.
+  std::uint64_t more_needed() const noexcept { return more_needed_; }
   Status status() const {
     if (code_ == ErrorCode::ok) return Status();
     return Status(code_, error_offset_, error_text_ ? error_text_->detail : std::string(),
@@ -647,22 +676,23 @@ class Reader {
 
   MSGPACK_GEN_ALWAYS_INLINE bool need(std::size_t n, const char* what) {
     if (MSGPACK_GEN_LIKELY(remaining() >= n)) return true;
-    return fail(ErrorCode::truncated, what);
+    return fail(ErrorCode::incomplete, what);
   }
   MSGPACK_GEN_COLD bool too_deep() {
     return fail(ErrorCode::too_deep, "at most " + std::to_string(max_depth_) + " levels");
   }
   MSGPACK_GEN_COLD bool bytes_exceed_input(const char* what, std::uint32_t n) {
-    return fail(ErrorCode::length_exceeds_input,
-                std::string(what) + " of " + detail::quantity(n, "byte"));
+    return fail_at_marker(ErrorCode::incomplete,
+                          std::string(what) + " of " + detail::quantity(n, "byte"), true);
   }
   MSGPACK_GEN_COLD bool entries_exceed_input(const std::uint8_t* header, const char* what,
                                              const char* entries, std::uint32_t n) {
     std::size_t left = remaining();
     pos_ = header;  // the error points at the header, as for str/bin/ext
-    return fail(ErrorCode::length_exceeds_input,
-                std::string(what) + " of " + detail::quantity(n, entries) + " to fit in the " +
-                    detail::quantity(left, "remaining byte"));
+    return fail_at_marker(ErrorCode::incomplete,
+                          std::string(what) + " of " + detail::quantity(n, entries) +
+                              " to fit in the " + detail::quantity(left, "remaining byte"),
+                          true);
   }
   MSGPACK_GEN_COLD bool over_limit(const char* what, std::uint32_t n, int kind) {
     static const char* const kUnits[] = {"byte", "byte", "element", "pair"};
@@ -742,13 +772,15 @@ class Reader {
       mismatch(what);
       return -1;
     }
-    if (MSGPACK_GEN_UNLIKELY(n * min_bytes > remaining())) {
-      entries_exceed_input(start, what, entries, n);
-      return -1;
-    }
+    // The limit first: a count over it is an error however many bytes follow, while one that
+    // the input cannot hold yet may be completed by more bytes (a stream's next read).
     if (MSGPACK_GEN_UNLIKELY(n > limits_.by_kind[kind])) {
       pos_ = start;
       over_limit(what, n, kind);
+      return -1;
+    }
+    if (MSGPACK_GEN_UNLIKELY(n * min_bytes > remaining())) {
+      entries_exceed_input(start, what, entries, n);
       return -1;
     }
     return n;
@@ -860,6 +892,77 @@ class Reader {
     return path;
   }
 
+  // The fewest bytes the value at p can take, given the bytes of its header that are in the
+  // input (p < end_): its whole size for a scalar, str, bin or ext; header plus a byte per entry
+  // for an array or map; the header's size when the input ends inside the header.
+  std::uint64_t least_value_size(const std::uint8_t* p) const noexcept {
+    if (p == end_) return 1;
+    const std::uint8_t m = *p;
+    const std::size_t have = static_cast<std::size_t>(end_ - p);
+    if (m <= 0x7f || m >= 0xe0 || (m >= 0xc0 && m <= 0xc3)) return 1;
+    if (m >= 0xa0 && m <= 0xbf) return 1u + (m & 0x1fu);
+    if (m >= 0x90 && m <= 0x9f) return 1u + (m & 0x0fu);
+    if (m >= 0x80 && m <= 0x8f) return 1u + 2u * (m & 0x0fu);
+    // A length or count of `bytes` bytes after the marker, `extra` bytes after it (an ext's type),
+    // each counted entry taking `per_entry` bytes at least.
+    const auto counted = [&](std::size_t bytes, std::uint64_t extra,
+                             std::uint64_t per_entry) -> std::uint64_t {
+      if (have < 1 + bytes) return 1 + bytes;
+      std::uint64_t n = p[1];
+      if (bytes == 2) n = endian::load<std::uint16_t>(p + 1);
+      if (bytes == 4) n = endian::load<std::uint32_t>(p + 1);
+      return 1 + bytes + extra + n * per_entry;
+    };
+    switch (m) {
+      case 0xcc:
+      case 0xd0:
+        return 2;
+      case 0xcd:
+      case 0xd1:
+      case 0xd4:
+        return 3;
+      case 0xd5:
+        return 4;
+      case 0xca:
+      case 0xce:
+      case 0xd2:
+        return 5;
+      case 0xd6:
+        return 6;
+      case 0xcb:
+      case 0xcf:
+      case 0xd3:
+        return 9;
+      case 0xd7:
+        return 10;
+      case 0xd8:
+        return 18;
+      case 0xc4:
+      case 0xd9:
+        return counted(1, 0, 1);
+      case 0xc5:
+      case 0xda:
+        return counted(2, 0, 1);
+      case 0xc6:
+      case 0xdb:
+        return counted(4, 0, 1);
+      case 0xc7:
+        return counted(1, 1, 1);
+      case 0xc8:
+        return counted(2, 1, 1);
+      case 0xc9:
+        return counted(4, 1, 1);
+      case 0xdc:
+        return counted(2, 0, 1);
+      case 0xdd:
+        return counted(4, 0, 1);
+      case 0xde:
+        return counted(2, 0, 2);
+      default:
+        return counted(4, 0, 2);  // 0xdf
+    }
+  }
+
   static void describe_marker(std::uint8_t m, std::string& out) {
     static const char* const kHex = "0123456789abcdef";
     out += family_name(family_of(m));
@@ -879,6 +982,7 @@ class Reader {
   ErrorCode code_ = ErrorCode::ok;
   std::size_t error_offset_ = 0;
   std::unique_ptr<ErrorText> error_text_;
+  std::uint64_t more_needed_ = 0;
 };
 
 }  // namespace msgpack_gen

@@ -12,25 +12,32 @@ namespace msgpack_gen {
 
 enum class ErrorCode {
   ok = 0,
-  truncated,             // the input ended inside a value
-  type_mismatch,         // a value of another msgpack type than the field needs
-  out_of_range,          // an integer that does not fit the field's type
-  invalid_marker,        // 0xc1, the one byte msgpack never uses
-  too_deep,              // nesting deeper than the reader's limit
-  length_exceeds_input,  // a declared length larger than the bytes that remain
-  trailing_bytes,        // bytes left after the top-level value
-  invalid_value,         // a well-formed value the field cannot take (wrong array size...)
-  missing_field,         // a required field's key is absent
-  unknown_key,           // a key a strict struct does not declare
-  limit_exceeded,        // a length or the allocation over a ReaderOptions or tag limit
+  // The input ends before the value does, whatever was cut: a header, a number, a str/bin/ext
+  // payload, or the entries an array or map count announces. More bytes may complete it; a
+  // stream reader waits for them (stream.hpp), unmarshal() of a whole message reports this.
+  incomplete = 1,
+  type_mismatch,       // a value of another msgpack type than the field needs
+  out_of_range,        // an integer that does not fit the field's type
+  invalid_marker,      // 0xc1, the one byte msgpack never uses
+  too_deep,            // nesting deeper than the reader's limit
+  trailing_bytes = 7,  // bytes left after the top-level value (6 was length_exceeds_input)
+  invalid_value,       // a well-formed value the field cannot take (wrong array size...)
+  missing_field,       // a required field's key is absent
+  unknown_key,         // a key a strict struct does not declare
+  limit_exceeded,      // a length or the allocation over a ReaderOptions or tag limit
+
+  // The names incomplete input had before it was one code: a cut inside a value,
+  // and a declared length or count larger than the bytes that remain.
+  truncated = incomplete,
+  length_exceeds_input = incomplete,
 };
 
 inline const char* to_string(ErrorCode code) noexcept {
   switch (code) {
     case ErrorCode::ok:
       return "ok";
-    case ErrorCode::truncated:
-      return "truncated input";
+    case ErrorCode::incomplete:
+      return "incomplete input";
     case ErrorCode::type_mismatch:
       return "type mismatch";
     case ErrorCode::out_of_range:
@@ -39,8 +46,6 @@ inline const char* to_string(ErrorCode code) noexcept {
       return "invalid marker";
     case ErrorCode::too_deep:
       return "nesting too deep";
-    case ErrorCode::length_exceeds_input:
-      return "length exceeds input";
     case ErrorCode::trailing_bytes:
       return "trailing bytes";
     case ErrorCode::invalid_value:

@@ -22,16 +22,16 @@ namespace msgpack_gen::detail {
 inline bool peek_ext(Reader& in, std::int8_t type, const char* what, std::string_view& payload) {
   const std::uint8_t* p = in.position();
   const std::size_t available = in.remaining();
-  if (available == 0) return in.fail(ErrorCode::truncated, what);
+  if (available == 0) return in.fail(ErrorCode::incomplete, what);
   const std::size_t header = ext_header_size(p[0]);
   if (header == 0) return in.mismatch(what);
-  if (available <= header) return in.fail(ErrorCode::truncated, what);  // no type byte
+  if (available <= header) return in.fail(ErrorCode::incomplete, what);  // no type byte
   const std::uint32_t length = ext_payload_length(p);
-  if (available - header - 1 < length) {
-    return in.fail(ErrorCode::length_exceeds_input,
-                   std::string(what) + " payload of " + quantity(length, "byte"));
-  }
   if (!in.ext_length_allowed(length)) return false;
+  if (available - header - 1 < length) {
+    return in.fail_at_marker(ErrorCode::incomplete,
+                             std::string(what) + " payload of " + quantity(length, "byte"), true);
+  }
   const auto found = static_cast<std::int8_t>(p[header]);
   if (found != type) {
     return in.fail(ErrorCode::type_mismatch,
