@@ -1,0 +1,117 @@
+// libFuzzer target over the stream decoder (stream.hpp): the input's first byte picks how the
+// rest is cut into pieces (their sizes, feed() or prepare()/commit()); the rest is a stream of
+// hostile::Everything messages. Whatever the bytes and the cuts, the stream must take out the
+// values, and stop at the error, that framing the whole input at once gives: next_value_size()
+// on what is left, then unmarshal() of each value.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <msgpack_gen/framing.hpp>
+#include <msgpack_gen/stream.hpp>
+
+#include "../support/bytes.hpp"
+#include "everything.msgpack.hpp"
+
+namespace {
+
+// What came out of the stream: each value's encoding, then how it ended.
+struct Outcome {
+  std::vector<std::string> values;
+  msgpack_gen::ErrorCode end = msgpack_gen::ErrorCode::ok;  // incomplete: waiting at the end
+  std::size_t end_offset = 0;
+};
+
+[[noreturn]] void die(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "fuzz_stream: %s: %s\n", what, detail.c_str());
+  std::abort();
+}
+
+Outcome whole(const std::uint8_t* data, std::size_t size) {
+  Outcome out;
+  std::size_t at = 0;
+  for (;;) {
+    const msgpack_gen::ValueSize found = msgpack_gen::next_value_size(data + at, size - at);
+    if (!found.complete()) {
+      out.end = found.status.code();
+      out.end_offset = found.incomplete() ? size : at + found.status.offset();
+      return out;
+    }
+    hostile::Everything value;
+    msgpack_gen::Reader reader(data + at, found.size);
+    if (!msgpack_gen::codec<hostile::Everything>::decode(reader, value)) {
+      out.end = reader.status().code();
+      out.end_offset = at + reader.status().offset();
+      return out;
+    }
+    if (!reader.at_end()) die("a decoder read less than the framed value", std::to_string(at));
+    out.values.push_back(test_support::encode<std::string>(value));
+    at += found.size;
+  }
+}
+
+Outcome in_pieces(std::uint8_t how, const std::uint8_t* data, std::size_t size) {
+  Outcome out;
+  msgpack_gen::StreamDecoder stream;
+  std::uint32_t state = 0x9e3779b9u ^ how;
+  const std::size_t largest = std::size_t{1} << (how % 12);
+  const bool prepare = (how & 0x80) != 0;
+  std::size_t fed = 0;
+  std::vector<std::vector<std::uint8_t>> pieces;  // fed bytes stay valid until the next feed()
+  for (;;) {
+    hostile::Everything value;
+    const msgpack_gen::Status status = stream.next(value);
+    if (status.ok()) {
+      out.values.push_back(test_support::encode<std::string>(value));
+      continue;
+    }
+    if (!msgpack_gen::StreamDecoder::waiting(status) || fed == size) {
+      out.end = status.code();
+      out.end_offset = status.offset();
+      if (status.code() == msgpack_gen::ErrorCode::incomplete &&
+          stream.consumed() + stream.pending() != size) {
+        die("waiting at the end without every byte pending", status.message());
+      }
+      return out;
+    }
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    std::size_t n = 1 + state % largest;
+    if (n > size - fed) n = size - fed;
+    if (prepare) {
+      std::memcpy(stream.prepare(n), data + fed, n);
+      stream.commit(n);
+    } else {
+      pieces.emplace_back(data + fed, data + fed + n);
+      stream.feed(pieces.back().data(), n);
+    }
+    fed += n;
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const Outcome expected = whole(data + 1, size - 1);
+  const Outcome found = in_pieces(data[0], data + 1, size - 1);
+  if (found.values.size() != expected.values.size()) {
+    die("another number of values", std::to_string(found.values.size()) + " instead of " +
+                                        std::to_string(expected.values.size()));
+  }
+  for (std::size_t i = 0; i < found.values.size(); ++i) {
+    if (found.values[i] != expected.values[i]) die("another value", std::to_string(i));
+  }
+  if (found.end != expected.end || found.end_offset != expected.end_offset) {
+    die("another end", std::to_string(static_cast<int>(found.end)) + " at " +
+                           std::to_string(found.end_offset) + " instead of " +
+                           std::to_string(static_cast<int>(expected.end)) + " at " +
+                           std::to_string(expected.end_offset));
+  }
+  return 0;
+}
