@@ -10,6 +10,10 @@
 //
 //   msgpack_gen_bench [--pass=N] [--hot=N] [--smoke] [Google Benchmark flags]
 //
+// The marshal rows include the marshal targets (docs/runtime.md): the same structs into a
+// std::string, a std::vector<std::uint8_t> and fixed memory (marshal_to), checked untimed to write
+// the Buffer's bytes.
+//
 // --smoke: a pass of 64 structs, one iteration per benchmark (the ctest smoke test).
 #include <benchmark/benchmark.h>
 
@@ -60,6 +64,30 @@ struct Corpus {
   std::exit(1);
 }
 
+// The marshal targets other than Buffer (std::string, std::vector, fixed memory, and
+// encoded_size()) write the bytes the Buffer holds.
+template <class Gen>
+void check_marshal_targets(const char* name, std::size_t i, const Gen& value,
+                           const msgpack_gen::Buffer& expected) {
+  const auto same = [&](const void* data, std::size_t size) {
+    return size == expected.size() && std::memcmp(data, expected.data(), size) == 0;
+  };
+  std::string text;
+  std::vector<std::uint8_t> bytes;
+  std::vector<std::uint8_t> fixed(expected.size());
+  const msgpack_gen::MarshalResult to_text = msgpack_gen::marshal(text, value);
+  const msgpack_gen::MarshalResult to_bytes = msgpack_gen::marshal(bytes, value);
+  const msgpack_gen::MarshalResult to_fixed =
+      msgpack_gen::marshal_to(fixed.data(), fixed.size(), value);
+  if (!to_text || !same(text.data(), text.size()) || !to_bytes ||
+      !same(bytes.data(), bytes.size()) || !to_fixed || !same(fixed.data(), to_fixed.size) ||
+      msgpack_gen::encoded_size(value) != expected.size()) {
+    die(std::string(name) + ": instance " + std::to_string(i) +
+        " encodes differently into a std::string, a std::vector, fixed memory or encoded_size() "
+        "than into a Buffer");
+  }
+}
+
 // Builds the corpus and proves, untimed, that the three codecs agree on every instance.
 template <class Gen, class Peer, class Make, class Copy, class Same>
 Corpus<Gen, Peer> build_corpus(const char* name, Make make, Copy copy, Same same) {
@@ -91,6 +119,7 @@ Corpus<Gen, Peer> build_corpus(const char* name, Make make, Copy copy, Same same
       die(std::string(name) + ": instance " + std::to_string(i) +
           " encodes differently in the hand-written codec and msgpack-gen");
     }
+    check_marshal_targets(name, i, corpus.gen[i], ours);
     corpus.bytes.insert(corpus.bytes.end(), ours.data(), ours.data() + ours.size());
     corpus.offsets.push_back(corpus.bytes.size());
 
@@ -209,6 +238,41 @@ void marshal_gen_buffer(benchmark::State& state, const Corpus<Gen, Peer>& corpus
     benchmark::DoNotOptimize(buffer.data());
     benchmark::ClobberMemory();
   });
+}
+
+// The marshal targets (docs/runtime.md): one std::string, one std::vector<std::uint8_t> cleared
+// per struct (their capacity kept, as the Buffer's), and marshal_to() into one fixed 64 KiB array.
+template <class Container, class Gen, class Peer>
+void marshal_gen_container(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                           std::size_t distinct) {
+  Container out;
+  bool ok = true;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    out.clear();
+    ok &= static_cast<bool>(msgpack_gen::marshal(out, corpus.gen[i]));
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  });
+  if (!ok) {
+    g_failed = true;
+    state.SkipWithError("msgpack-gen failed to marshal into a container");
+  }
+}
+
+template <class Gen, class Peer>
+void marshal_gen_fixed(benchmark::State& state, const Corpus<Gen, Peer>& corpus,
+                       std::size_t distinct) {
+  std::vector<std::uint8_t> out(64 * 1024);
+  bool ok = true;
+  run_passes(state, corpus, distinct, [&](std::size_t i) {
+    ok &= static_cast<bool>(msgpack_gen::marshal_to(out.data(), out.size(), corpus.gen[i]));
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  });
+  if (!ok) {
+    g_failed = true;
+    state.SkipWithError("msgpack-gen failed to marshal into fixed memory");
+  }
 }
 
 template <class Gen, class Peer>
@@ -334,6 +398,9 @@ void register_family(const std::string& prefix, const Corpus<Gen, Peer>& corpus)
       {"memcpy", copy_floor<Gen, Peer>},
       {"marshal/gen_pool", marshal_gen_pool<Gen, Peer>},
       {"marshal/gen_buffer", marshal_gen_buffer<Gen, Peer>},
+      {"marshal/gen_string", marshal_gen_container<std::string, Gen, Peer>},
+      {"marshal/gen_vector", marshal_gen_container<std::vector<std::uint8_t>, Gen, Peer>},
+      {"marshal/gen_fixed", marshal_gen_fixed<Gen, Peer>},
       {"marshal/msgpack_c", marshal_msgpack_c<Gen, Peer>},
       {"marshal/handwritten", marshal_handwritten<Gen, Peer>},
       {"unmarshal/gen_reused", unmarshal_with<GeneratedDecoder, false, Gen, Peer>},

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per struct for each type and direction, counted by callgrind (stable on a noisy
-# machine), for the generated code and for the hand-written codec (bench/handwritten.hpp).
+# machine), for the generated code and for the hand-written codec (bench/handwritten.hpp); per
+# element for the numeric vectors; per struct for each marshal target (docs/runtime.md).
 #
 #   bench/instructions.sh <build dir>                 # instructions (Ir) per struct
 #   bench/instructions.sh --branch-sim <build dir>    # also simulated branch mispredictions
@@ -94,4 +95,17 @@ for type in VectorDouble VectorFloat VectorUint64Mixed VectorUint32 VectorUint16
     read -r g_ir _ _ <<<"$(per_element=100 measure "$type" "$operation" gen)"
     printf "%-18s %-10s %15s\n" "$type" "$operation" "$(hundredths "$g_ir")"
   done
+done
+
+# The marshal targets (docs/runtime.md): per struct, marshal into a Buffer, a std::string, a
+# std::vector<std::uint8_t> and fixed memory (marshal_to), and each over the Buffer's count.
+printf "\n%-10s %9s %9s %9s %9s %9s %9s %9s\n" type Buffer string vector fixed string/B \
+  vector/B fixed/B
+for type in Data Flat DataArray FlatArray; do
+  read -r b_ir _ _ <<<"$(measure "$type" marshal gen)"
+  read -r s_ir _ _ <<<"$(measure "$type" marshal_string gen)"
+  read -r v_ir _ _ <<<"$(measure "$type" marshal_vector gen)"
+  read -r f_ir _ _ <<<"$(measure "$type" marshal_fixed gen)"
+  printf "%-10s %9s %9s %9s %9s %9s %9s %9s\n" "$type" "$b_ir" "$s_ir" "$v_ir" "$f_ir" \
+    "$(ratio "$s_ir" "$b_ir")" "$(ratio "$v_ir" "$b_ir")" "$(ratio "$f_ir" "$b_ir")"
 done

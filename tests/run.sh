@@ -5,8 +5,11 @@
 #  2. a clang++ build with AddressSanitizer and UndefinedBehaviorSanitizer, the generator
 #     included: the Catch2 suites and the generator's tests again, plus a bounded libFuzzer run
 #     over the generated unmarshalers;
-#  3. a clang++ build with ThreadSanitizer of the runtime tests only (BufferPool's thread-local
-#     slots, pools destroyed while threads live, concurrent marshalling);
+#  3. a clang++ build with ThreadSanitizer of the runtime, stream and socket tests only
+#     (BufferPool's thread-local slots, pools destroyed while threads live, concurrent
+#     marshalling; the stream decoder, and loopback servers and clients in threads);
+#  3b. the tests that need no msgpack-c built with -fno-exceptions -fno-rtti, with clang++ (all)
+#     and g++ (round trips, hostile input, marshal targets), and run;
 #  4. the generator built against libclang 19 (Debian 12's newest), with its own tests (goldens
 #     byte for byte, error messages, contracts) and the goldens compiled with clang++-19;
 #  5. cross builds of the runtime and generated-code tests (tests/CMakeLists.txt says which), run
@@ -50,16 +53,35 @@ cmake --build build-sanitize -j "$jobs"
 ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -LE '^(cmake|compile)$' || status=1
 phase "ASan/UBSan build and tests"
 
-# ThreadSanitizer: one binary, so the step stays cheap. --no-tests=error: a filter that matches
-# nothing fails instead of passing silently.
+# ThreadSanitizer: three binaries, so the step stays cheap. --no-tests=error: a filter that
+# matches nothing fails instead of passing silently.
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++-14 -DMSGPACK_GEN_TSAN=ON -DMSGPACK_GEN_BUILD_EXAMPLES=OFF \
   -DMSGPACK_GEN_BUILD_TOOL=OFF -DMSGPACK_GEN_EXECUTABLE="$PWD/build/tool/msgpack-gen" >/dev/null
-cmake --build build-tsan -j "$jobs" --target runtime_tests
+cmake --build build-tsan -j "$jobs" --target runtime_tests stream_tests socket_tests
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R '^runtime_tests:' \
-  --no-tests=error || status=1
+  ctest --test-dir build-tsan --output-on-failure -j "$jobs" \
+  -R '^(runtime_tests|socket_tests|stream_tests):' --no-tests=error || status=1
 phase "TSan build and tests"
+
+# Without exceptions and RTTI (MSGPACK_GEN_NO_EXCEPTIONS, tests/CMakeLists.txt): the tests that
+# need no msgpack-c (which needs exceptions), every TU compiled with -fno-exceptions -fno-rtti:
+# with clang++ all of them (round trips, hostile input, the stream decoder, the fuzz corpus, the
+# marshal targets and encode errors, the extension types, out of memory), with g++ the round
+# trips, hostile input and marshal targets; each build runs what it built. The release build's
+# generator writes the code; -O1 as in the cross builds (behaviour without exceptions, not speed).
+noexcept_args=(-G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"
+  -DMSGPACK_GEN_NO_EXCEPTIONS=ON -DMSGPACK_GEN_BUILD_EXAMPLES=OFF -DMSGPACK_GEN_INSTALL=OFF
+  -DMSGPACK_GEN_BUILD_TOOL=OFF -DMSGPACK_GEN_EXECUTABLE="$PWD/build/tool/msgpack-gen")
+cmake -S . -B build-noexcept -DCMAKE_CXX_COMPILER=clang++-14 "${noexcept_args[@]}" >/dev/null
+cmake --build build-noexcept -j "$jobs"
+ctest --test-dir build-noexcept --output-on-failure -j "$jobs" --no-tests=error || status=1
+cmake -S . -B build-noexcept-gcc -DCMAKE_CXX_COMPILER=g++ "${noexcept_args[@]}" >/dev/null
+cmake --build build-noexcept-gcc -j "$jobs" --target generated_code_tests hostile_tests \
+  marshal_target_tests
+ctest --test-dir build-noexcept-gcc --output-on-failure -j "$jobs" \
+  -R '^(generated_code_tests|hostile_tests|marshal_target_tests):' --no-tests=error || status=1
+phase "no exceptions, no RTTI: build and tests"
 
 # libclang 19: only the generator is built (against libclang 19, with g++), and only the tests
 # that run it, the goldens byte for byte as with libclang 14; and the goldens compiled with

@@ -1,8 +1,12 @@
 // Generated code round trips, decoding of non-canonical and evolving input, and bad input.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "account.msgpack.hpp"
 #include "dto_compare.hpp"
@@ -549,4 +553,86 @@ TEST_CASE("predicted keys stop at the map's end, before bytes that spell the nex
   std::string_view next;
   REQUIRE(in.read_str(next));
   CHECK(next == "note");
+}
+
+namespace {
+
+// The generated codec's bytes through every marshal target (docs/runtime.md, "Marshal targets"):
+// a std::string and a byte vector appended to, fixed memory of every size around the encoding's
+// (never written past), encoded_size().
+template <class T>
+void check_marshal_targets(const T& value) {
+  Buffer buffer;
+  msgpack_gen::marshal(buffer, value);
+  const std::string expected(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  const std::size_t n = expected.size();
+  INFO("an encoding of " << n << " bytes");
+  std::string text = "head";
+  REQUIRE(msgpack_gen::marshal(text, value).size == n);
+  CHECK(text == "head" + expected);
+  std::vector<std::uint8_t> bytes;
+  REQUIRE(msgpack_gen::marshal(bytes, value));
+  CHECK(std::string(bytes.begin(), bytes.end()) == expected);
+  CHECK(msgpack_gen::encoded_size(value) == n);
+  // Every capacity up to n + 1 for small encodings; the two ends and a stride for large ones.
+  const std::string guard(8, '\x5c');
+  for (std::size_t capacity = 0; capacity <= n + 1; ++capacity) {
+    if (n > 1024 && capacity > 256 && capacity + 256 < n && capacity % 251 != 0) continue;
+    std::string memory(capacity + guard.size(), guard[0]);
+    const msgpack_gen::MarshalResult result =
+        msgpack_gen::marshal_to(memory.data(), capacity, value);
+    const bool as_expected =
+        memory.compare(capacity, guard.size(), guard) == 0 && result.needed == n &&
+        (capacity >= n ? result.size == n && memory.compare(0, n, expected) == 0
+                       : result.error == msgpack_gen::EncodeError::too_small);
+    if (!as_expected) {
+      INFO("capacity " << capacity << ": " << result.message());
+      REQUIRE(as_expected);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("generated codecs write the Buffer's bytes into every marshal target",
+          "[roundtrip][marshal-targets]") {
+  golden::RandomDto random(20261224);
+  for (int i = 0; i < 20; ++i) {
+    check_marshal_targets(random.scalars());
+    check_marshal_targets(random.containers());
+    check_marshal_targets(random.tagged());
+    check_marshal_targets(random.row());
+    check_marshal_targets(random.tree(3));
+  }
+  check_marshal_targets(golden::Views{"zero-copy", 3});
+}
+
+// A generated run of bounded fields (Views: a string_view and an int after one capacity check)
+// whose string claims 4 GiB: with exceptions, std::length_error before anything is written;
+// without, the Buffer's error and nothing of the value kept (detail/payload.hpp).
+TEST_CASE("a generated struct with a payload over 4 GiB is not encoded", "[marshal-targets]") {
+  if constexpr (sizeof(std::size_t) <= sizeof(std::uint32_t)) {
+    SUCCEED("no payload can reach 4 GiB with a 32-bit size_t");
+    return;
+  }
+  static const char kByte = 'x';
+  const golden::Views views{std::string_view(&kByte, std::size_t{0xffffffffu} + 1), 3};
+  Buffer buffer;
+  buffer.append("\x01", 1);
+  std::string text = "kept";
+  char memory[32];
+#if MSGPACK_GEN_EXCEPTIONS
+  CHECK_THROWS_AS(msgpack_gen::marshal(buffer, views), std::length_error);
+  CHECK(buffer.size() == 1);
+  CHECK_THROWS_AS(msgpack_gen::marshal(text, views), std::length_error);
+  CHECK_THROWS_AS(msgpack_gen::marshal_to(memory, views), std::length_error);
+#else
+  msgpack_gen::marshal(buffer, views);
+  CHECK(buffer.error() == msgpack_gen::EncodeError::payload_too_long);
+  CHECK(buffer.size() == 1);
+  CHECK(msgpack_gen::marshal(text, views).error == msgpack_gen::EncodeError::payload_too_long);
+  CHECK(msgpack_gen::marshal_to(memory, views).error == msgpack_gen::EncodeError::payload_too_long);
+  CHECK(msgpack_gen::encoded_size(views) == 0);
+#endif
+  CHECK(text == "kept");
 }

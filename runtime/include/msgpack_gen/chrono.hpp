@@ -19,7 +19,8 @@
 // wire has nanoseconds, and refusing every time that is not a whole millisecond would reject
 // what most encoders send. A time that the time_point cannot hold is out_of_range. Encoding a
 // time_point whose seconds exceed int64 (only possible with periods of minutes or longer and
-// extreme counts) throws std::overflow_error, as no timestamp can carry it.
+// extreme counts) throws std::overflow_error, as no timestamp can carry it; without exceptions it
+// is the Buffer's error, EncodeError::time_out_of_range, and nothing is written.
 //
 // A duration is a plain msgpack number: its count() in the encoding of its Rep (an int for
 // integer Reps, checked against Rep's range when decoded). msgpack-c has no duration adaptor.
@@ -31,14 +32,18 @@
 #include <limits>
 #include <numeric>
 #include <ratio>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 
 #include "msgpack_gen/codec.hpp"
+#include "msgpack_gen/detail/compiler.hpp"
 #include "msgpack_gen/detail/ext.hpp"
 #include "msgpack_gen/endian.hpp"
+
+#if MSGPACK_GEN_EXCEPTIONS
+#include <stdexcept>
+#endif
 
 namespace msgpack_gen {
 
@@ -210,7 +215,12 @@ struct codec<std::chrono::time_point<std::chrono::system_clock, Duration>> {
     Timestamp time;
     if (!in_int64(count) ||
         !detail::ticks_to_timestamp<Period>(static_cast<std::int64_t>(count), time)) {
+#if MSGPACK_GEN_EXCEPTIONS
       throw std::overflow_error("msgpack_gen: a time_point beyond the timestamp's int64 seconds");
+#else
+      out.buffer().fail(EncodeError::time_out_of_range);  // and nothing written
+      return;
+#endif
     }
     detail::write_timestamp(out, time);
   }

@@ -1,27 +1,329 @@
-// The entry points: marshal(buffer, value) and unmarshal(bytes, size, value).
+// The entry points: marshal(buffer, value) and unmarshal(bytes, size, value); marshal() into a
+// std::string or a byte vector, marshal_to() fixed memory, encoded_size() (docs/runtime.md,
+// "Marshal targets").
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "msgpack_gen/buffer.hpp"
 #include "msgpack_gen/codec.hpp"
 #include "msgpack_gen/containers.hpp"
+#include "msgpack_gen/detail/compiler.hpp"
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/status.hpp"
 #include "msgpack_gen/writer.hpp"
 
+// Whether each thread keeps a Buffer for encoded_size() and for marshal_to() when the memory it
+// was given is too small (a thread_local object with a destructor). Not with MinGW-w64's GCC, for
+// the reason pool.hpp gives for MSGPACK_GEN_POOL_THREAD_SLOTS: there those two allocate per call.
+#ifndef MSGPACK_GEN_SCRATCH_THREAD_LOCAL
+#if defined(__MINGW32__) && !defined(__clang__)
+#define MSGPACK_GEN_SCRATCH_THREAD_LOCAL 0
+#else
+#define MSGPACK_GEN_SCRATCH_THREAD_LOCAL 1
+#endif
+#endif
+
 namespace msgpack_gen {
 
-// Appends value's msgpack encoding to out.
+namespace detail {
+
 template <class T>
-void marshal(Buffer& out, const T& value) {
+constexpr void check_encodable() {
   static_assert(detail::has_encode<T>::value,
                 "msgpack_gen::marshal: no marshaler for this type; was it generated with "
                 "msgpack-gen, and not as unmarshal-only (Type:-+)?");
+}
+
+}  // namespace detail
+
+// Appends value's msgpack encoding to out. A value that cannot be encoded (a payload over 4 GiB,
+// a time_point beyond the timestamp) throws; without exceptions out records the error instead
+// (out.error()) and keeps only what it held before the call.
+template <class T>
+void marshal(Buffer& out, const T& value) {
+  detail::check_encodable<T>();
+#if !MSGPACK_GEN_EXCEPTIONS
+  const std::size_t before = out.size();
+#endif
   Writer writer(out);
   codec<T>::encode(writer, value);
+#if !MSGPACK_GEN_EXCEPTIONS
+  if (MSGPACK_GEN_UNLIKELY(out.failed())) out.truncate(before);
+#endif
+}
+
+// What marshal() into a container and marshal_to() did.
+struct MarshalResult {
+  // The bytes written (appended, for a container); 0 when error is not none.
+  std::size_t size = 0;
+  // The exact size of the value's encoding when it is known: equal to size on success; the bytes
+  // the memory would have to hold when error is too_small (always more than it holds); 0 when the
+  // value cannot be encoded.
+  std::size_t needed = 0;
+  EncodeError error = EncodeError::none;
+
+  explicit operator bool() const noexcept { return error == EncodeError::none; }
+  bool ok() const noexcept { return error == EncodeError::none; }
+  // "ok"; "the encoding needs 37 bytes, more than the memory holds"; or to_string(error).
+  std::string message() const {
+    if (error == EncodeError::too_small) {
+      return "the encoding needs " + detail::quantity(needed, "byte") +
+             ", more than the memory holds";
+    }
+    return to_string(error);
+  }
+};
+
+namespace detail {
+
+// The thread's scratch memory, lent to one encoding at a time as a Buffer: marshal() into a
+// container encodes there and appends, encoded_size() encodes there, marshal_to() goes on there
+// when the memory it was given is too small. A nested use, or a thread without scratch memory
+// (MSGPACK_GEN_SCRATCH_THREAD_LOCAL 0, or a thread_local destructor running after the thread's
+// scratch memory was freed at its exit), gets a Buffer of its own instead. Capacity above
+// kScratchKept is freed when the lease ends, so a thread keeps at most that much after a rare
+// large value. The memory and its state are a trivially destructible thread_local, so a lease
+// costs no guard check; a thread_local object that frees the memory at thread exit is made the
+// first time the thread keeps some.
+class ScratchLease {
+ public:
+  static constexpr std::size_t kScratchKept = std::size_t{1} << 20;  // 1 MiB
+
+  MSGPACK_GEN_ALWAYS_INLINE ScratchLease() noexcept {
+#if MSGPACK_GEN_SCRATCH_THREAD_LOCAL
+    Parked& parked = memory();
+    if (MSGPACK_GEN_LIKELY(!parked.busy)) {
+      parked.busy = true;
+      from_thread_ = true;
+      BufferAccess::adopt(buffer_, parked.data, parked.capacity);
+    }
+#endif
+  }
+  MSGPACK_GEN_ALWAYS_INLINE ~ScratchLease() {
+#if MSGPACK_GEN_SCRATCH_THREAD_LOCAL
+    if (MSGPACK_GEN_LIKELY(from_thread_)) {
+      Parked& parked = memory();
+      if (MSGPACK_GEN_LIKELY(parked.freed_at_exit && buffer_.capacity() <= kScratchKept)) {
+        parked.data = BufferAccess::disown(buffer_);
+        parked.capacity = buffer_.capacity();
+        parked.busy = false;
+      } else {
+        park_slowly();
+      }
+    }
+#endif
+  }
+  ScratchLease(const ScratchLease&) = delete;
+  ScratchLease& operator=(const ScratchLease&) = delete;
+
+  Buffer& buffer() noexcept {
+    return buffer_;
+  }
+
+ private:
+#if MSGPACK_GEN_SCRATCH_THREAD_LOCAL
+  struct Parked {
+    std::uint8_t* data;
+    std::size_t capacity;
+    bool busy;           // lent out, or freed at thread exit
+    bool freed_at_exit;  // the thread's FreeAtExit exists
+  };
+  static Parked& memory() noexcept {
+    static thread_local Parked parked{nullptr, 0, false, false};
+    return parked;
+  }
+  struct FreeAtExit {
+    ~FreeAtExit() {
+      Parked& parked = memory();
+      std::free(parked.data);
+      parked = Parked{nullptr, 0, true, true};  // leases from later destructors: a Buffer each
+    }
+  };
+  // Memory above kScratchKept goes with buffer_; the first memory a thread keeps makes its
+  // FreeAtExit.
+  MSGPACK_GEN_COLD void park_slowly() noexcept {
+    Parked& parked = memory();
+    parked.data = nullptr;
+    parked.capacity = 0;
+    if (buffer_.capacity() <= kScratchKept) {
+      static thread_local FreeAtExit free_at_exit;
+      static_cast<void>(free_at_exit);
+      parked.freed_at_exit = true;
+      parked.capacity = buffer_.capacity();
+      parked.data = BufferAccess::disown(buffer_);
+    }
+    parked.busy = false;
+  }
+
+  bool from_thread_ = false;
+#endif
+  Buffer buffer_;
+};
+
+// Whether marshal() appends to a C: std::string, and vectors of std::uint8_t, char or std::byte.
+template <class C>
+struct is_container_target : std::false_type {};
+template <class Traits, class A>
+struct is_container_target<std::basic_string<char, Traits, A>> : std::true_type {};
+template <class T, class A>
+struct is_container_target<std::vector<T, A>> : std::bool_constant<is_byte_v<T>> {};
+
+template <class C>
+struct is_string_target : std::false_type {};
+template <class Traits, class A>
+struct is_string_target<std::basic_string<char, Traits, A>> : std::true_type {};
+
+// A Buffer over a caller's fixed memory [data, data + capacity). It writes there until a
+// prepare() finds too little room; then it copies what it wrote into the thread's scratch Buffer
+// and goes on there, so that the encoding's size is known exactly and nothing is ever written at
+// or after data + capacity. An encoding that fits after all (a bound was larger than the bytes it
+// turned into) is copied back.
+class FixedTarget : public GrowTarget {
+ public:
+  FixedTarget(void* data, std::size_t capacity) noexcept
+      : GrowTarget{&FixedTarget::spill},
+        data_(static_cast<std::uint8_t*>(data)),
+        capacity_(capacity) {
+    BufferAccess::borrow(buffer_, data_, 0, capacity_, this);
+  }
+  ~FixedTarget() {
+    if (MSGPACK_GEN_UNLIKELY(scratch_ != nullptr)) {
+      end_spill();
+    } else {
+      BufferAccess::release(buffer_);
+    }
+  }
+  FixedTarget(const FixedTarget&) = delete;
+  FixedTarget& operator=(const FixedTarget&) = delete;
+
+  Buffer& buffer() noexcept { return buffer_; }
+
+  MarshalResult finish() {
+    MarshalResult result;
+    if (MSGPACK_GEN_UNLIKELY(buffer_.failed())) {
+      result.error = buffer_.error();
+      return result;
+    }
+    const std::size_t n = buffer_.size();
+    result.needed = n;
+    if (MSGPACK_GEN_UNLIKELY(scratch_ != nullptr)) {
+      if (n > capacity_) {
+        result.error = EncodeError::too_small;
+        return result;
+      }
+      if (n != 0) std::memcpy(data_, buffer_.data(), n);
+    }
+    result.size = n;
+    return result;
+  }
+
+ private:
+  MSGPACK_GEN_COLD static void spill(GrowTarget& self, Buffer& buffer, std::size_t n) {
+    auto& target = static_cast<FixedTarget&>(self);
+    target.scratch_ = new (target.lease_) ScratchLease;
+    Buffer& scratch = target.scratch_->buffer();
+    scratch.append(buffer.data(), buffer.size());
+    BufferAccess::own(buffer, scratch);
+    if (buffer.capacity() - buffer.size() < n) BufferAccess::grow_owned(buffer, n);
+  }
+  // The memory written into goes back to the scratch Buffer, which the lease returns.
+  MSGPACK_GEN_COLD void end_spill() noexcept {
+    scratch_->buffer().swap(buffer_);
+    scratch_->~ScratchLease();
+  }
+
+  std::uint8_t* data_;
+  std::size_t capacity_;
+  ScratchLease* scratch_ = nullptr;  // in lease_, once [data_, data_ + capacity_) is too small
+  alignas(ScratchLease) unsigned char lease_[sizeof(ScratchLease)];
+  Buffer buffer_;
+};
+
+}  // namespace detail
+
+// Appends value's msgpack encoding to a std::string, or to a std::vector of std::uint8_t, char or
+// std::byte: the same bytes as marshal(Buffer&, value). Returns the bytes appended. The value is
+// encoded into the thread's scratch Buffer (see encoded_size()), then appended with one copy:
+// writing into the container's own memory, which resize() must zero first, measured no faster
+// (docs/benchmarks.md, "Marshal targets"). A value that cannot be encoded throws as marshal()
+// does; without exceptions the result says why. Either way the container is left as it was.
+template <class Container, class T,
+          std::enable_if_t<detail::is_container_target<Container>::value, int> = 0>
+MarshalResult marshal(Container& out, const T& value) {
+  detail::check_encodable<T>();
+  detail::ScratchLease scratch;
+  Buffer& buffer = scratch.buffer();
+  Writer writer(buffer);
+  codec<T>::encode(writer, value);
+  MarshalResult result;
+  if (MSGPACK_GEN_UNLIKELY(buffer.failed())) {
+    result.error = buffer.error();
+    return result;
+  }
+  const auto* bytes = reinterpret_cast<const typename Container::value_type*>(buffer.data());
+  if constexpr (detail::is_string_target<Container>::value) {
+    out.append(bytes, buffer.size());
+  } else {
+    out.insert(out.end(), bytes, bytes + buffer.size());
+  }
+  result.size = buffer.size();
+  result.needed = buffer.size();
+  return result;
+}
+
+// Writes value's msgpack encoding at data, never at or after data + capacity. On success the
+// result holds the bytes written (size == needed); when they do not fit, error is too_small,
+// needed is the exact size of the encoding (marshal_to() into that much memory succeeds) and
+// [data, data + capacity) holds unspecified bytes. A value that cannot be encoded throws as
+// marshal() does; without exceptions the result says why. The value is encoded once; when the
+// memory turns out too small, the rest of the encoding goes into the thread's scratch Buffer (see
+// encoded_size()) to learn its size.
+template <class T>
+MarshalResult marshal_to(void* data, std::size_t capacity, const T& value) {
+  detail::FixedTarget target(data, capacity);
+  detail::check_encodable<T>();
+  Writer writer(target.buffer());
+  codec<T>::encode(writer, value);
+  return target.finish();
+}
+
+// The same into anything with data() and size() over bytes, passed by value or not (a span, a
+// std::array; a std::string or a vector is taken as fixed memory of its size, not its capacity,
+// and not resized), and into an array of bytes.
+template <
+    class Bytes, class T,
+    std::enable_if_t<
+        sizeof(*std::declval<Bytes&>().data()) == 1 &&
+            !std::is_const_v<std::remove_reference_t<decltype(*std::declval<Bytes&>().data())>>,
+        int> = 0>
+MarshalResult marshal_to(Bytes&& memory, const T& value) {
+  return marshal_to(static_cast<void*>(memory.data()), memory.size(), value);
+}
+template <class Byte, std::size_t N, class T, std::enable_if_t<sizeof(Byte) == 1, int> = 0>
+MarshalResult marshal_to(Byte (&memory)[N], const T& value) {
+  return marshal_to(static_cast<void*>(memory), N, value);
+}
+
+// The exact size of value's encoding, for sizing memory before marshal_to(). It encodes the value
+// into the thread's scratch Buffer, which keeps its memory (up to 1 MiB) from call to call: it
+// costs what a marshal into a reused Buffer costs, and allocates nothing in steady state. A
+// value that cannot be encoded throws as marshal() does; without exceptions encoded_size()
+// returns 0 for it (every encoding takes at least one byte).
+template <class T>
+std::size_t encoded_size(const T& value) {
+  detail::ScratchLease scratch;
+  detail::check_encodable<T>();
+  Writer writer(scratch.buffer());
+  codec<T>::encode(writer, value);
+  return scratch.buffer().failed() ? 0 : scratch.buffer().size();
 }
 
 // Decodes the single msgpack value in [data, data + size) into value. Fields absent from the

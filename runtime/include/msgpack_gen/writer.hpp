@@ -57,7 +57,7 @@ class Writer {
   }
 
   MSGPACK_GEN_ALWAYS_INLINE void str(const char* s, std::size_t n) {
-    detail::check_payload_length(n);
+    if (!payload_length_ok(n)) return;
     std::uint8_t* p = out_.prepare(gen::encode::kMaxHeaderSize + n);
     p = gen::encode::str_header(p, static_cast<std::uint32_t>(n));
     detail::copy_payload(p, s, n);
@@ -66,7 +66,7 @@ class Writer {
   void str(std::string_view s) { str(s.data(), s.size()); }
 
   void bin(const void* bytes, std::size_t n) {
-    detail::check_payload_length(n);
+    if (!payload_length_ok(n)) return;
     std::uint8_t* p = out_.prepare(gen::encode::kMaxHeaderSize + n);
     p = gen::encode::bin_header(p, static_cast<std::uint32_t>(n));
     detail::copy_payload(p, bytes, n);
@@ -74,7 +74,7 @@ class Writer {
   }
 
   void ext(std::int8_t type, const void* bytes, std::size_t n) {
-    detail::check_payload_length(n);
+    if (!payload_length_ok(n)) return;
     std::uint8_t* p = out_.prepare(6 + n);
     p = gen::encode::ext_header(p, type, static_cast<std::uint32_t>(n));
     detail::copy_payload(p, bytes, n);
@@ -104,6 +104,21 @@ class Writer {
   void raw(std::string_view bytes) { out_.append(bytes.data(), bytes.size()); }
 
  private:
+  // A str, bin or ext payload of n bytes can be encoded: msgpack lengths are 32-bit. A longer one
+  // throws std::length_error before anything is written; without exceptions it is the Buffer's
+  // error (EncodeError::payload_too_long) and nothing is written.
+  MSGPACK_GEN_ALWAYS_INLINE bool payload_length_ok(std::size_t n) {
+#if MSGPACK_GEN_EXCEPTIONS
+    detail::check_payload_length(n);
+#else
+    if (MSGPACK_GEN_UNLIKELY(!detail::payload_fits(n))) {
+      out_.fail(EncodeError::payload_too_long);
+      return false;
+    }
+#endif
+    return true;
+  }
+
   template <class F>
   MSGPACK_GEN_COLD void float_as_msgpack_c(F v) {
     out_.commit(gen::encode::float_as_msgpack_c(out_.prepare(9), v));

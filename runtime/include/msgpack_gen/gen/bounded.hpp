@@ -26,12 +26,25 @@
 #include "msgpack_gen/gen/wire.hpp"
 
 namespace msgpack_gen::detail {
-// The most a str or bin of n bytes takes, header included.
+// The most a str or bin of n bytes takes, header included. A payload too long to encode throws
+// std::length_error; without exceptions its bound is kUnencodableBound (detail/payload.hpp), and
+// put() writes nothing for it (MSGPACK_GEN_SKIP_UNENCODABLE below).
 MSGPACK_GEN_ALWAYS_INLINE std::size_t payload_bound(std::size_t n) {
+#if MSGPACK_GEN_EXCEPTIONS
   check_payload_length(n);
+#else
+  if (MSGPACK_GEN_UNLIKELY(!payload_fits(n))) return kUnencodableBound;
+#endif
   return gen::encode::kMaxHeaderSize + n;
 }
 }  // namespace msgpack_gen::detail
+
+#if MSGPACK_GEN_EXCEPTIONS
+#define MSGPACK_GEN_SKIP_UNENCODABLE(p, n)
+#else
+#define MSGPACK_GEN_SKIP_UNENCODABLE(p, n) \
+  if (MSGPACK_GEN_UNLIKELY(!::msgpack_gen::detail::payload_fits(n))) return p
+#endif
 
 namespace msgpack_gen::gen::encode {
 
@@ -90,6 +103,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(std::string_view s) {
   return detail::payload_bound(s.size());
 }
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, std::string_view s) {
+  MSGPACK_GEN_SKIP_UNENCODABLE(p, s.size());
   p = str_header(p, static_cast<std::uint32_t>(s.size()));
   detail::copy_payload(p, s.data(), s.size());
   return p + s.size();
@@ -98,6 +112,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::string& s) {
   return detail::payload_bound(s.size());
 }
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::string& s) {
+  MSGPACK_GEN_SKIP_UNENCODABLE(p, s.size());
   p = str_header(p, static_cast<std::uint32_t>(s.size()));
   detail::copy_payload(p, s.data(), s.size());
   return p + s.size();
@@ -110,6 +125,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(const std::vector<T, A>& bytes) {
 }
 template <class T, class A, std::enable_if_t<detail::is_byte_v<T>, int> = 0>
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, const std::vector<T, A>& bytes) {
+  MSGPACK_GEN_SKIP_UNENCODABLE(p, bytes.size());
   p = bin_header(p, static_cast<std::uint32_t>(bytes.size()));
   detail::copy_payload(p, bytes.data(), bytes.size());
   return p + bytes.size();
@@ -128,3 +144,5 @@ template <class T>
 inline constexpr bool is_bounded_v = is_bounded<T>::value;
 
 }  // namespace msgpack_gen::gen::encode
+
+#undef MSGPACK_GEN_SKIP_UNENCODABLE
