@@ -15,5 +15,6 @@ cmake --build build --target msgpack-gen
   shop::Data shop::User shop::UserTuple:+- shop::Request shop::Invoice
 echo "generated: $(cd build/example-dto && ls *.msgpack.hpp | tr '\n' ' ')"
 
-cmake --build build --target example
+cmake --build build --target example socket_example
 ./build/examples/example
+./build/examples/socket/socket_example  # a loopback server and client: docs/runtime.md, sockets
