@@ -137,3 +137,37 @@ TEST_CASE(
     CHECK(messages(module, "Outer").size() == 1);
   }
 }
+
+TEST_CASE("validate: an optional or pointer that directly holds another nullable type",
+          "[validate]") {
+  const auto type = [](ir::TypeKind kind, const char* spelling, std::vector<ir::Type> args) {
+    ir::Type t;
+    t.kind = kind;
+    t.spelling = spelling;
+    t.args = std::move(args);
+    return t;
+  };
+  const ir::Type number = type(ir::TypeKind::Int, "int", {});
+  const ir::Type inner = type(ir::TypeKind::Optional, "std::optional<int>", {number});
+  const ir::Type nested =
+      type(ir::TypeKind::Optional, "std::optional<std::optional<int>>", {inner});
+  ir::Module module;
+  ir::Field plain = member("plain"), twice = member("twice"), deep = member("deep"),
+            pointer = member("pointer"), listed = member("listed");
+  plain.type = inner;
+  twice.type = nested;
+  deep.type =
+      type(ir::TypeKind::Vector, "std::vector<std::optional<std::optional<int>>>", {nested});
+  pointer.type = type(ir::TypeKind::Pointer, "std::unique_ptr<std::optional<int>>", {inner});
+  // Optionals side by side, or inside a container inside an optional, keep every level.
+  listed.type = type(ir::TypeKind::Optional, "std::optional<std::vector<std::optional<int>>>",
+                     {type(ir::TypeKind::Vector, "std::vector<std::optional<int>>", {inner})});
+  module.structs.push_back(make_struct("Levels", {plain, twice, deep, pointer, listed}));
+  const std::vector<std::string> found = messages(module, "Levels");
+  REQUIRE(found.size() == 3);
+  CHECK_THAT(found[0], Catch::StartsWith("field 'twice': 'std::optional<std::optional<int>>' "
+                                         "holds a value that is nil when empty "
+                                         "('std::optional<int>') in another"));
+  CHECK_THAT(found[1], Catch::StartsWith("field 'deep': 'std::optional<std::optional<int>>'"));
+  CHECK_THAT(found[2], Catch::StartsWith("field 'pointer': 'std::unique_ptr<std::optional<int>>'"));
+}

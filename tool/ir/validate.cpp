@@ -25,6 +25,7 @@ class Validator {
   void check_array_mode(const Struct& s);
   void check_alter_field_count(const Struct& s);
   void check_read_only_fields(const Struct& s);
+  void check_nested_nullables(const Struct& s);
   void collect_keys(const Struct& s, std::map<std::string, const Field*>& keys,
                     std::vector<const Struct*>& inline_stack);
 
@@ -171,6 +172,40 @@ void Validator::check_read_only_fields(const Struct& s) {
   }
 }
 
+// Types written as nil when they hold nothing: an optional, a smart pointer, monostate.
+bool is_nullable(const Type& t) {
+  return t.kind == TypeKind::Optional || t.kind == TypeKind::Pointer || t.kind == TypeKind::Nil;
+}
+
+// The first optional or pointer in t (t itself, or an element, key, value or alternative at any
+// depth) that directly holds another nullable type, or nullptr.
+const Type* nested_nullable(const Type& t) {
+  if ((t.kind == TypeKind::Optional || t.kind == TypeKind::Pointer) && !t.args.empty() &&
+      is_nullable(t.args[0])) {
+    return &t;
+  }
+  for (const Type& arg : t.args) {
+    if (const Type* found = nested_nullable(arg)) return found;
+  }
+  return nullptr;
+}
+
+// std::optional<std::optional<int>>: an engaged outer value holding an empty inner one is written
+// as nil, which reads back as an empty outer value, so one level of the value is lost. Refused,
+// not written as bytes that cannot say what the program held.
+void Validator::check_nested_nullables(const Struct& s) {
+  for (const Field& field : s.fields) {
+    const Type* found = nested_nullable(field.type);
+    if (found == nullptr) continue;
+    error(field.location,
+          "field '{}': '{}' holds a value that is nil when empty ('{}') in another: both empty "
+          "levels are written as nil, so a present outer value with an empty inner one would "
+          "read back as an empty outer value; keep one level, or tell the levels apart with a "
+          "struct or a std::variant",
+          field.name, found->spelling, found->args[0].spelling);
+  }
+}
+
 }  // namespace
 
 std::vector<Finding> validate_struct(const Module& module, const Struct& s) {
@@ -186,6 +221,7 @@ std::vector<Finding> validate_struct(const Module& module, const Struct& s) {
   }
   validator.check_alter_field_count(s);
   validator.check_read_only_fields(s);
+  validator.check_nested_nullables(s);
   return findings;
 }
 
