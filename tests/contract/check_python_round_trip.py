@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Generated printing, checked by a reader that is not ours.
 
-Usage: check_python_round_trip.py CONTRACT_BYTES_TESTS CONTRACT_JSON
+Usage: check_python_round_trip.py CONTRACT_BYTES_TESTS CONTRACT_JSON [SCHEMA_JSON]
 
 Runs the Catch2 test case that writes every golden DTO's values as lines of
 "<struct id> TAB <marshal(value) as hex> TAB <to_json(value)>", then, for each line, decodes the
 bytes with python3-msgpack (not msgpack-gen's reader), turns what it finds into the JSON value the
 documented text forms give (docs/inspecting.md), reading the contract for field names, float
 widths and which strings are bin, and requires it to equal json.loads() of the printed text.
+With SCHEMA_JSON (--json-schema of the same types), the JSON view of each value's bytes (keys and
+values as a msgpack -> JSON conversion shows them) must also be valid for its struct's schema:
+the schema describes real bytes, variants and all.
 Exit status 0 when every line agrees, 1 otherwise (each disagreement printed).
 """
 import base64
@@ -119,6 +122,31 @@ def plain(value):
     return value
 
 
+def json_view(value):
+    """The value as the JSON Schema sees it: plain(), with floats kept as numbers."""
+    if isinstance(value, list):
+        return [json_view(v) for v in value]
+    if isinstance(value, dict):
+        return {key_text(k): json_view(v) for k, v in value.items()}
+    return value if isinstance(value, float) else plain(value)
+
+
+def schema_validators(path):
+    """struct id -> a validator of its $defs entry."""
+    try:
+        import jsonschema
+    except ImportError:
+        print("python3-jsonschema is missing for " + sys.executable +
+              " (cmake/install-deps.sh all installs Debian's python3-jsonschema)")
+        sys.exit(1)
+    with open(path, encoding="utf-8") as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return {struct_id: jsonschema.Draft202012Validator(
+        {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/" + struct_id})
+        for struct_id in schema["$defs"]}
+
+
 class Reader:
     def __init__(self, contract):
         self.structs = {s["id"]: s for s in contract["structs"]}
@@ -227,10 +255,11 @@ def differences(expected, printed, path="$"):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         print(__doc__)
         return 2
     tests, contract_path = sys.argv[1], sys.argv[2]
+    validators = schema_validators(sys.argv[3]) if len(sys.argv) == 4 else None
     with open(contract_path, encoding="utf-8") as f:
         reader = Reader(json.load(f))
     with tempfile.TemporaryDirectory() as work:
@@ -253,6 +282,13 @@ def main():
                                   unicode_errors="surrogateescape")
         expected = reader.struct(struct_id, decoded)
         found = differences(expected, json.loads(text))
+        if validators is not None:
+            validator = validators.get(struct_id)
+            if validator is None:
+                found.append("no schema for %s" % struct_id)
+            else:
+                found += ["schema: %s at %s" % (e.message, "/".join(map(str, e.absolute_path)))
+                          for e in validator.iter_errors(json_view(decoded))]
         if found:
             failures += 1
             print("line %d, %s: %s" % (number, struct_id, text))

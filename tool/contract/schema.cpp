@@ -137,9 +137,19 @@ Value schema_of(const ir::Module& module, const ir::Type& type, bool as_string, 
       return any_of(std::move(alternatives));
     }
     case ir::Shape::Variant: {
+      // As the bytes are: [index, value], the index naming the alternative.
       std::vector<Value> alternatives;
-      for (const ir::Type& arg : type.args) {
-        alternatives.push_back(schema_of(module, arg, false, false));
+      for (std::size_t i = 0; i < type.args.size(); ++i) {
+        Value index = make_object();
+        index.members.emplace_back("const", make_number(static_cast<std::int64_t>(i)));
+        Value items = make_array();
+        items.items.push_back(index);
+        items.items.push_back(schema_of(module, type.args[i], false, false));
+        Value alternative = typed("array");
+        alternative.members.emplace_back("prefixItems", items);
+        alternative.members.emplace_back("items", make_bool(false));
+        alternative.members.emplace_back("minItems", make_number(2));
+        alternatives.push_back(alternative);
       }
       return any_of(std::move(alternatives));
     }
