@@ -52,11 +52,14 @@ if(DEFINED MSGPACK_GEN_DRIVER_TOOL)
     --depfile "${MSGPACK_GEN_DRIVER_DEPFILE}.tool" RESULT_VARIABLE _mpg_status)
   if(NOT _mpg_status EQUAL 0)
     # The tool has printed its diagnostics; the stamp stays old so the next build retries.
-    if(_mpg_contract_args MATCHES "^--check-contract")
-      message(FATAL_ERROR "msgpack-gen failed (exit status ${_mpg_status}): a header change breaks "
-        "the wire contract ${MSGPACK_GEN_DRIVER_CONTRACT} (the errors above), or the headers have "
-        "errors. If the change is intended, accept it with the target "
-        "${MSGPACK_GEN_DRIVER_ACCEPT_TARGET} and commit the contract.")
+    # 3: the contract check found a breaking change and nothing else failed; any other status
+    # is the generator failing (a header that does not compile, a type it refuses), which
+    # accepting the contract would not fix.
+    if(_mpg_contract_args MATCHES "^--check-contract" AND _mpg_status EQUAL 3)
+      message(FATAL_ERROR "msgpack-gen: the contract check failed: a header change breaks the "
+        "wire contract ${MSGPACK_GEN_DRIVER_CONTRACT} (the errors above). If the change is "
+        "intended, accept it with the target ${MSGPACK_GEN_DRIVER_ACCEPT_TARGET} and commit the "
+        "contract.")
     endif()
     message(FATAL_ERROR "msgpack-gen failed (exit status ${_mpg_status}); its errors are above")
   endif()

@@ -25,6 +25,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The exit status of a --check-contract that found a breaking change (and nothing else wrong),
+// so that a build can tell it from a generator that failed (cmake/MsgpackGenCodegen.cmake).
+constexpr int kExitBreakingContract = 3;
+
 // <msgpack_gen/annotate.hpp> for parsing: beside an installed tool (../include), else the source
 // tree the tool was built from.
 std::string find_runtime_include() {
@@ -91,8 +95,9 @@ int main(int argc, char** argv) {
   emit_options.tool_version = MSGPACK_GEN_VERSION_STRING;
   emit_options.beside_sources = options.output_dir.empty();
   emit_options.split = options.split;
-  std::vector<msgpack_gen::emitter::GeneratedFile> files =
-      msgpack_gen::emitter::emit(parsed.module, emit_options);
+  // A query (a contract, a schema, a space format) writes code only when asked to.
+  std::vector<msgpack_gen::emitter::GeneratedFile> files;
+  if (options.writes_code()) files = msgpack_gen::emitter::emit(parsed.module, emit_options);
 
   fs::path root =
       options.output_dir.empty() ? fs::path(parsed.package_root) : fs::path(options.output_dir);
@@ -102,7 +107,7 @@ int main(int argc, char** argv) {
     if (!msgpack_gen::write_if_changed(path, file.content, diagnostics)) return 1;
     written.push_back(path);
   }
-  if (!options.depfile.empty()) {
+  if (!options.depfile.empty() && options.writes_code()) {
     std::string deps = msgpack_gen::make_depfile(written, parsed.files_read);
     if (!msgpack_gen::write_if_changed(options.depfile, deps, diagnostics)) return 1;
   }
@@ -155,7 +160,7 @@ int main(int argc, char** argv) {
         return 1;
       }
       if (msgpack_gen::contract::check(old, current, options.check_contract, diagnostics) != 0) {
-        return 1;
+        return kExitBreakingContract;
       }
     }
     if (!options.write_contract.empty() &&

@@ -352,6 +352,21 @@ if(check_contract)
   build_fails(out)
   expect_in("${out}" "error: breaking:" "building again after a breaking change")
 
+  # A header the generator refuses (a raw pointer) is the generator failing, not the contract:
+  # the neutral message, no advice to accept the contract.
+  string(REPLACE "std::uint64_t when = 0;" "std::uint64_t when = 0;\n  int* raw = nullptr;"
+    refused "${breaking}")
+  wait_a_tick()
+  file(WRITE "${audit_header}" "${refused}")
+  build_fails(out)
+  expect_in("${out}" "msgpack-gen failed (exit status 1)" "after a header error")
+  expect_not_in("${out}" "contract check failed" "after a header error")
+  expect_not_in("${out}" "accept it with the target" "after a header error")
+  wait_a_tick()
+  file(WRITE "${audit_header}" "${breaking}")
+  build_fails(out)
+  expect_in("${out}" "the contract check failed" "after the header error is fixed")
+
   # Accepting rewrites the contract; the changed contract re-runs the check, which now passes.
   run(out "${CMAKE_COMMAND}" --build "${build}" --target audit_accept_contract)
   expect_in("${out}" "wrote the wire contract" "audit_accept_contract")

@@ -5,7 +5,7 @@
 # messages name dto.hpp) and case.txt (the format: tests/support/case_file.cmake):
 #   # a comment saying what the case proves
 #   types: Order Line          (the requested types)
-#   exit: 1                    (of --check-contract)
+#   exit: 3                    (of --check-contract: 3 when it finds a breaking change)
 #   stderr: dto.hpp:5:7: error: breaking: ...   (each must appear in stderr; repeat for several)
 #   no-stderr: breaking        (optional: must not appear in stderr)
 cmake_minimum_required(VERSION 3.20)

@@ -81,5 +81,26 @@ check "a changed file is rewritten" test "$(stat -c %Y "$work/a/everything.msgpa
 "$tool" -p "$package" -o "$work/d" --depfile "$work/d.dep" golden::Row
 check "the depfile lists the header" grep -q "everything.hpp" "$work/d.dep"
 
+# Queries (a contract, a schema, a space format) write no code beside the headers unless asked;
+# with --generate they do. On a copy of the package, so the source folder stays clean.
+cp -r "$package" "$work/query_package"
+"$tool" -p "$work/query_package" --write-contract "$work/q.contract.json" \
+  --json-schema "$work/q.schema.json" golden::Row golden::Tree
+check "a query succeeds" test $? -eq 0
+check "...writes what it was asked for" test -s "$work/q.contract.json" -a -s "$work/q.schema.json"
+check "...and no code" test "$(find "$work/query_package" -name '*.msgpack.*' | wc -l)" -eq 0
+"$tool" -p "$work/query_package" --check-contract "$work/q.contract.json" golden::Row golden::Tree
+check "a contract check alone writes no code" \
+  test "$(find "$work/query_package" -name '*.msgpack.*' | wc -l)" -eq 0
+"$tool" -p "$work/query_package" --check-contract "$work/q.contract.json" --generate \
+  golden::Row golden::Tree
+check "--generate writes the code beside the headers too" \
+  test -s "$work/query_package/everything.msgpack.hpp"
+"$tool" -p "$work/query_package" --check-contract "$work/q.contract.json" golden::Row 2>"$work/q.txt"
+check "a breaking change exits 3" test $? -eq 3
+check "...and says so" grep -q "error: breaking:" "$work/q.txt"
+"$tool" -p "$work/query_package" --check-contract "$work/q.contract.json" golden::Nope 2>/dev/null
+check "a generator error with a contract check exits 1" test $? -eq 1
+
 echo "$passes passed, $failures failed"
 test $failures -eq 0

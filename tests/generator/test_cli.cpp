@@ -115,6 +115,24 @@ TEST_CASE("wire contracts: --write-contract, --check-contract, --json-schema", "
   CHECK_THAT(parse({"-p", "dto", "T", "--check-contract"}, o), Catch::Contains("needs a value"));
 }
 
+TEST_CASE("queries write code only when -o or --generate asks", "[cli][contract]") {
+  const auto writes_code = [](std::vector<std::string> args) {
+    Options o;
+    REQUIRE(parse(args, o).empty());
+    return o.writes_code();
+  };
+  CHECK(writes_code({"-p", "dto", "T"}));
+  CHECK(writes_code({"-p", "dto", "-o", "out", "T"}));
+  for (const char* query : {"--write-contract", "--check-contract", "--json-schema"}) {
+    INFO(query);
+    CHECK_FALSE(writes_code({"-p", "dto", query, "f.json", "T"}));
+    CHECK(writes_code({"-p", "dto", query, "f.json", "-o", "out", "T"}));
+    CHECK(writes_code({"-p", "dto", query, "f.json", "--generate", "T"}));
+  }
+  CHECK_FALSE(writes_code({"-p", "dto", "--space-format", "T"}));
+  CHECK(writes_code({"-p", "dto", "--space-format", "T", "--generate"}));
+}
+
 TEST_CASE("reading messages with --dump: no package, no types", "[cli][dump]") {
   Options o;
   REQUIRE(parse({"--dump", "m.bin", "--hex", "--pretty", "--contract", "c.json", "--type",

@@ -114,6 +114,8 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       options.help = true;
     } else if (arg == "--split") {
       options.split = true;
+    } else if (arg == "--generate") {
+      options.generate = true;
     } else if (arg == "--hex") {
       options.hex = true;
     } else if (arg == "--pretty") {
@@ -239,6 +241,7 @@ Options:
                            compiled once, and only declarations (and class templates) into
                            X.msgpack.hpp; every header then gets both files
   --depfile FILE           also write the files clang read, as a Makefile-style depfile
+                           (with the generated code)
   --write-contract FILE    also write the wire contract of the types (JSON: keys, positions,
                            wire types of every struct and enum they reach) to FILE
   --check-contract FILE    compare the types with the contract in FILE: each difference is an
@@ -248,6 +251,9 @@ Options:
   --space-format TYPE      print the Tarantool space format of the as_array struct TYPE to
                            stdout as a Lua table: { {name = 'id', type = 'unsigned'}, ... }
                            (TYPE alone is enough as the types to read)
+  --generate               with --write-contract, --check-contract, --json-schema or
+                           --space-format: write the code as well. Those options alone only
+                           answer (they write no *.msgpack.hpp) unless -o DIR is given
   --runtime-include DIR    where <msgpack_gen/...> headers are (default: found beside the tool)
 
 Reading messages (nothing is generated):
@@ -281,9 +287,10 @@ Writing messages (nothing is generated):
   -h, --help               show this help
   --version                show the version, and libclang's
 
-Exit status: 0 on success, 1 when the headers or types have errors (or --check-contract finds
-a breaking change, or --dump finds bytes that are not msgpack or do not match the contract, or
---from-json finds JSON the contract does not allow), 2 on a usage error.
+Exit status: 0 on success, 1 when the headers or types have errors (or --dump finds bytes that
+are not msgpack or do not match the contract, or --from-json finds JSON the contract does not
+allow), 2 on a usage error, 3 when --check-contract finds a breaking change (and nothing else
+failed).
 )";
 }
 

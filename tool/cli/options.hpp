@@ -35,7 +35,16 @@ struct Options {
   std::string contract_type;  // --type T: ...as the struct T of it
   std::vector<std::string> clang_args;  // -I, -D, --std=, and everything after "--"
   bool split = false;                   // --split: definitions in X.msgpack.cpp
-  Color color = Color::Auto;            // --color=never|always|auto
+  bool generate = false;                // --generate: code too, with a query and no -o
+
+  // Whether the command asks for something other than code: a space format, a JSON Schema, a
+  // contract to write or check. Such a command writes code only when -o or --generate asks.
+  bool is_query() const {
+    return !space_format.empty() || !json_schema.empty() || !write_contract.empty() ||
+           !check_contract.empty();
+  }
+  bool writes_code() const { return generate || !output_dir.empty() || !is_query(); }
+  Color color = Color::Auto;  // --color=never|always|auto
   bool help = false;
   bool version = false;
 };
