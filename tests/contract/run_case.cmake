@@ -5,6 +5,7 @@
 # messages name dto.hpp) and case.txt (the format: tests/support/case_file.cmake):
 #   # a comment saying what the case proves
 #   types: Order Line          (the requested types)
+#   old-types: Order:+- Line   (optional: the types the contract was written with)
 #   exit: 3                    (of --check-contract: 3 when it finds a breaking change)
 #   stderr: dto.hpp:5:7: error: breaking: ...   (each must appear in stderr; repeat for several)
 #   no-stderr: breaking        (optional: must not appear in stderr)
@@ -21,6 +22,12 @@ if(NOT case_types)
 endif()
 set(types "${case_types}")
 separate_arguments(types UNIX_COMMAND "${types}")
+# old-types: the types (and directions) the contract was written with, when they differ.
+set(old_types "${types}")
+if(DEFINED case_old_types)
+  set(old_types "${case_old_types}")
+  separate_arguments(old_types UNIX_COMMAND "${old_types}")
+endif()
 
 file(REMOVE_RECURSE "${OUT}")
 foreach(side old new)
@@ -29,7 +36,7 @@ foreach(side old new)
 endforeach()
 
 execute_process(COMMAND "${TOOL}" -p "${OUT}/old" -o "${OUT}/old-gen"
-  --write-contract "${OUT}/contract.json" ${types}
+  --write-contract "${OUT}/contract.json" ${old_types}
   RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
 if(NOT exit_code EQUAL 0)
   message(FATAL_ERROR "--write-contract on old.hpp failed (exit ${exit_code}):\n${err}")

@@ -84,6 +84,30 @@ TEST_CASE("contract: the JSON is read back as written") {
   CHECK(contract::to_json(read) == json);
 }
 
+TEST_CASE("contract: directions are recorded when not both and read back") {
+  ir::Module module = sample_module();
+  module.structs[0].directions = ir::kMarshal;    // shop::Order, written only
+  module.structs[1].directions = ir::kUnmarshal;  // shop::Meta, read only
+  contract::Contract built = contract::build(module);
+  CHECK(built.structs[0].directions == ir::kUnmarshal);  // sorted: Meta first
+  CHECK(built.structs[1].directions == ir::kMarshal);
+  REQUIRE(built.enums.size() == 1);
+  CHECK(built.enums[0].directions == ir::kMarshal);  // reached from Order only
+  const std::string json = contract::to_json(built);
+  CHECK(json.find("\"directions\": \"marshal\"") != std::string::npos);
+  CHECK(json.find("\"directions\": \"unmarshal\"") != std::string::npos);
+  contract::Contract read;
+  REQUIRE(contract::from_json(json, read).empty());
+  CHECK(read.structs[1].directions == ir::kMarshal);
+  CHECK(read.enums[0].directions == ir::kMarshal);
+  CHECK(contract::to_json(read) == json);
+  // Both ways is the default, and what a contract without the member means.
+  const std::string both = contract::to_json(contract::build(sample_module()));
+  CHECK(both.find("directions") == std::string::npos);
+  REQUIRE(contract::from_json(both, read).empty());
+  CHECK(read.structs[0].directions == ir::kBoth);
+}
+
 TEST_CASE("contract: the fingerprint is the FNV-1a of the body") {
   CHECK(contract::fnv1a("") == 0xcbf29ce484222325ULL);
   CHECK(contract::fnv1a("a") == 0xaf63dc4c8601ec8cULL);

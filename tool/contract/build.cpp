@@ -83,8 +83,8 @@ std::string int_name(unsigned bits, bool is_signed) {
   return fmt::format("{}{}", is_signed ? "int" : "uint", bits);
 }
 
-void add_enums(const ir::Type& type, bool as_string, const ir::SourceLocation& where,
-               std::map<std::string, EnumEntry>& enums) {
+void add_enums(const ir::Type& type, bool as_string, unsigned directions,
+               const ir::SourceLocation& where, std::map<std::string, EnumEntry>& enums) {
   if (type.kind == ir::TypeKind::Enum && !type.enum_name.empty()) {
     auto [it, added] = enums.try_emplace(enum_id(type.enum_name));
     EnumEntry& entry = it->second;
@@ -93,10 +93,12 @@ void add_enums(const ir::Type& type, bool as_string, const ir::SourceLocation& w
       entry.underlying = int_name(type.bits, type.is_signed);
       entry.enumerators = type.enumerators;
       entry.location = where;
+      entry.directions = 0;
     }
     entry.as_string = entry.as_string || as_string;
+    entry.directions |= directions;
   }
-  for (const ir::Type& arg : type.args) add_enums(arg, as_string, where, enums);
+  for (const ir::Type& arg : type.args) add_enums(arg, as_string, directions, where, enums);
 }
 
 // The widths of the ints and floats inside `type`'s containers, in the order family() spells
@@ -146,7 +148,7 @@ std::vector<FieldEntry> entries_for(const ir::Module& module, const ir::Struct& 
   std::vector<FieldEntry> out;
   for (const ir::WireValue& value : ir::layout_of(module, s).values) {
     const ir::Field& field = *value.field;
-    add_enums(field.type, field.as_string, field.location, enums);
+    add_enums(field.type, field.as_string, s.directions, field.location, enums);
     FieldEntry entry = entry_for(module, field, value.path);
     entry.position = value.position;
     if (value.kind == ir::WireKind::InlineTemplate) {
@@ -174,6 +176,7 @@ Contract build(const ir::Module& module) {
     entry.id = s.id;
     entry.as_array = s.as_array;
     entry.integral_floats_as_ints = ir::writes_msgpack_c_floats(s);
+    entry.directions = s.directions;
     entry.location = s.location;
     entry.fields = entries_for(module, s, enums);
     contract.structs.push_back(std::move(entry));

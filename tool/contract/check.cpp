@@ -11,6 +11,10 @@
 namespace msgpack_gen::contract {
 namespace {
 
+// Whom a change hurts: the program's readers (old writers send what they reject), its writers
+// (they send what old readers reject), or both sides.
+enum class Harm { readers, writers, both };
+
 class Checker {
  public:
   Checker(const std::string& old_path, Diagnostics& diagnostics)
@@ -19,6 +23,16 @@ class Checker {
   void breaking(const ir::SourceLocation& where, const std::string& text) {
     ++breaking_;
     diagnostics_.error(where, std::string_view("breaking: " + text));
+  }
+  // A change that breaks the sides `harm` names: breaking when the program takes such a side of
+  // the type being checked (directions_), else a note that says why it does not matter here.
+  void breaking(const ir::SourceLocation& where, const std::string& text, Harm harm) {
+    const unsigned hurt = harm == Harm::readers   ? unsigned{ir::kUnmarshal}
+                          : harm == Harm::writers ? unsigned{ir::kMarshal}
+                                                  : unsigned{ir::kBoth};
+    if ((hurt & directions_) != 0) return breaking(where, text);
+    compatible(where, fmt::format("{} (not breaking here: '{}' is only {} by these types)", text,
+                                  subject_, directions_ == ir::kMarshal ? "written" : "read"));
   }
   void compatible(const ir::SourceLocation& where, const std::string& text) {
     diagnostics_.note(where, std::string_view("compatible: " + text));
@@ -31,6 +45,9 @@ class Checker {
   }
 
   void check_struct(const StructEntry& old, const StructEntry& now) {
+    directions_ = now.directions;
+    subject_ = now.id;
+    report_directions(now.location, "struct", now.id, old.directions, now.directions);
     if (old.as_array != now.as_array) {
       breaking(now.location,
                fmt::format("struct '{}' changed from {} mode to {} mode: readers of one cannot "
@@ -46,13 +63,18 @@ class Checker {
   }
 
   void check_enum(const EnumEntry& old, const EnumEntry& now) {
+    directions_ = now.directions;
+    subject_ = now.name;
+    report_directions(now.location, "enum", now.name, old.directions, now.directions);
     for (const ir::Enumerator& e : old.enumerators) {
       auto it = std::find_if(now.enumerators.begin(), now.enumerators.end(),
                              [&](const ir::Enumerator& n) { return n.name == e.name; });
       if (it == now.enumerators.end()) {
-        breaking(now.location, fmt::format("enumerator '{}' ({}) removed from enum '{}': old "
-                                           "writers may still send it, new readers reject it",
-                                           e.name, e.value, now.name));
+        breaking(now.location,
+                 fmt::format("enumerator '{}' ({}) removed from enum '{}': old writers may still "
+                             "send it, new readers reject it",
+                             e.name, e.value, now.name),
+                 Harm::readers);
       } else if (it->value != e.value && !(old.as_string && now.as_string)) {
         breaking(now.location,
                  fmt::format("enumerator '{}' of enum '{}' changed its value from {} to {}", e.name,
@@ -77,8 +99,11 @@ class Checker {
         return digits == std::string::npos ? 0 : std::stoi(name.substr(digits));
       };
       if (bits(now.underlying) < bits(old.underlying)) {
-        breaking(now.location, fmt::format("enum '{}' narrowed its underlying type from {} to {}",
-                                           now.name, old.underlying, now.underlying));
+        breaking(now.location,
+                 fmt::format("enum '{}' narrowed its underlying type from {} to {}: old writers "
+                             "may send values new readers cannot hold",
+                             now.name, old.underlying, now.underlying),
+                 Harm::readers);
       } else {
         compatible(now.location, fmt::format("enum '{}' changed its underlying type from {} to {}",
                                              now.name, old.underlying, now.underlying));
@@ -102,8 +127,14 @@ class Checker {
                                             : " (no longer nullable: old writers may send nil, "
                                               "which new readers reject)")
                             : "";
-      breaking(now.location, fmt::format("{} changed its wire type from {} to {}{}", where_text,
-                                         old.wire, now.wire, why));
+      // Nil allowed or no longer allowed, the type otherwise the same: one side is hurt.
+      Harm harm = Harm::both;
+      if (now.wire == "optional<" + old.wire + ">") harm = Harm::writers;
+      if (old.wire == "optional<" + now.wire + ">") harm = Harm::readers;
+      breaking(now.location,
+               fmt::format("{} changed its wire type from {} to {}{}", where_text, old.wire,
+                           now.wire, why),
+               harm);
       return;
     }
     if (old.bits != now.bits && old.bits != 0 && now.bits != 0) {
@@ -120,16 +151,19 @@ class Checker {
                                            where_text, old.cpp_type, now.cpp_type, now.wire));
     }
     if (!old.required && now.required) {
-      breaking(now.location, fmt::format("{} became required: old writers that omit it (it was "
-                                         "optional) are rejected by new readers",
-                                         where_text));
+      breaking(now.location,
+               fmt::format("{} became required: old writers that omit it (it was optional) are "
+                           "rejected by new readers",
+                           where_text),
+               Harm::readers);
     } else if (old.required && !now.required) {
       compatible(now.location, fmt::format("{} is no longer required", where_text));
     }
     if (!old.omitempty && now.omitempty) {
       if (old.required) {
         breaking(now.location,
-                 fmt::format("{} became omitempty but old readers require it", where_text));
+                 fmt::format("{} became omitempty but old readers require it", where_text),
+                 Harm::writers);
       } else {
         compatible(now.location, fmt::format("{} became omitempty: readers keep their default "
                                              "when it is absent",
@@ -142,7 +176,8 @@ class Checker {
   void width_change(const ir::SourceLocation& where, const std::string& what, bool narrowed) {
     if (narrowed) {
       breaking(where,
-               "narrowed " + what + ": old writers may send values new readers reject or truncate");
+               "narrowed " + what + ": old writers may send values new readers reject or truncate",
+               Harm::readers);
     } else {
       compatible(where, "widened " + what +
                             ": new readers take every value old writers send; new writers may "
@@ -207,9 +242,11 @@ class Checker {
       });
       if (renamed) continue;
       if (n.required) {
-        breaking(n.location, fmt::format("required field '{}' (key {}) added to '{}': old "
-                                         "writers do not send it, so new readers reject them",
-                                         n.name, n.key_text(), now.id));
+        breaking(n.location,
+                 fmt::format("required field '{}' (key {}) added to '{}': old writers do not "
+                             "send it, so new readers reject them",
+                             n.name, n.key_text(), now.id),
+                 Harm::readers);
       } else {
         compatible(n.location, fmt::format("field '{}' (key {}) added to '{}': old readers skip "
                                            "it, new readers keep its default when it is absent",
@@ -272,9 +309,31 @@ class Checker {
     }
   }
 
+  // A type that starts or stops being read or written changes which rules apply to it.
+  void report_directions(const ir::SourceLocation& where, const char* what, const std::string& id,
+                         unsigned old_directions, unsigned now_directions) {
+    if (old_directions == now_directions) return;
+    const auto uses = [](unsigned d) {
+      return d == ir::kMarshal     ? "written only"
+             : d == ir::kUnmarshal ? "read only"
+                                   : "read and written";
+    };
+    std::string rules;
+    if ((now_directions & ~old_directions & ir::kUnmarshal) != 0) {
+      rules = ": from now on the check includes what its readers need from old writers";
+    } else if ((now_directions & ~old_directions & ir::kMarshal) != 0) {
+      rules = ": from now on the check includes what old readers need from its writers";
+    }
+    diagnostics_.note(where, std::string_view(fmt::format(
+                                 "direction: {} '{}' is now {} (the contract has it {}){}", what,
+                                 id, uses(now_directions), uses(old_directions), rules)));
+  }
+
   std::string old_path_;
   Diagnostics& diagnostics_;
   std::size_t breaking_ = 0;
+  unsigned directions_ = ir::kBoth;  // of the struct or enum being checked
+  std::string subject_;              // its id
 };
 
 }  // namespace

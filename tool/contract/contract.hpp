@@ -47,6 +47,10 @@ struct StructEntry {
   // Floats holding integral values are written as integers, in this struct and every value
   // nested in it (a msgpack-c macro struct: ir::writes_msgpack_c_floats).
   bool integral_floats_as_ints = false;
+  // What the program does with it (ir::kMarshal, ir::kUnmarshal or both): the check applies
+  // the rules of the sides it takes (a marshal-only type cannot be hurt by what old writers send).
+  // In the JSON only when not both; a contract written before directions existed has both.
+  unsigned directions = ir::kBoth;
   std::vector<FieldEntry> fields;  // in wire order
   ir::SourceLocation location;     // not in the JSON
 };
@@ -55,8 +59,9 @@ struct EnumEntry {
   std::string name;
   std::string underlying;  // "int32", "uint8"...
   std::vector<ir::Enumerator> enumerators;
-  bool as_string = false;       // some field writes it as its enumerators' names
-  ir::SourceLocation location;  // not in the JSON: the first field that reaches it
+  bool as_string = false;           // some field writes it as its enumerators' names
+  unsigned directions = ir::kBoth;  // those of the structs whose fields reach it, together
+  ir::SourceLocation location;      // not in the JSON: the first field that reaches it
 };
 
 struct Contract {

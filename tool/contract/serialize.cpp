@@ -87,6 +87,19 @@ void write_field(std::string& out, const FieldEntry& field, bool as_array, int i
   o.close();
 }
 
+// "marshal" or "unmarshal": what a type or enum not taken both ways is used for.
+const char* direction_name(unsigned directions) {
+  return directions == ir::kMarshal ? "marshal" : "unmarshal";
+}
+
+// The directions a "directions" member names; both when there is none (older contracts).
+unsigned directions_of(const json::Value& entry) {
+  const std::string text = json::text_of(entry, "directions");
+  if (text == "marshal") return ir::kMarshal;
+  if (text == "unmarshal") return ir::kUnmarshal;
+  return ir::kBoth;
+}
+
 std::string body_json(const Contract& contract) {
   std::string out;
   out += "  \"structs\": ";
@@ -96,6 +109,7 @@ std::string body_json(const Contract& contract) {
     o.str("mode", s.as_array ? "array" : "map");
     // Only where it is true, so that other structs' entries (and fingerprints) stay as they were.
     if (s.integral_floats_as_ints) o.flag("integral_floats_as_ints", true);
+    if (s.directions != ir::kBoth) o.str("directions", direction_name(s.directions));
     o.raw("fields", array_of(s.fields, indent + 2, [&](std::string& t, const FieldEntry& f, int i) {
             write_field(t, f, s.as_array, i);
           }));
@@ -117,6 +131,7 @@ std::string body_json(const Contract& contract) {
     o.str("name", e.name);
     o.str("underlying", e.underlying);
     o.flag("as_string", e.as_string);
+    if (e.directions != ir::kBoth) o.str("directions", direction_name(e.directions));
     o.raw("enumerators",
           array_of(e.enumerators, indent + 2, [](std::string& t, const ir::Enumerator& en, int i) {
             ObjectWriter eo(t, i);
@@ -161,6 +176,7 @@ std::string from_json(const std::string& text, Contract& contract) {
     entry.id = json::text_of(s, "id");
     entry.as_array = json::text_of(s, "mode") == "array";
     entry.integral_floats_as_ints = json::flag_of(s, "integral_floats_as_ints");
+    entry.directions = directions_of(s);
     for (const json::Value& f : json::items_of(s, "fields")) {
       FieldEntry field;
       field.name = json::text_of(f, "name");
@@ -194,6 +210,7 @@ std::string from_json(const std::string& text, Contract& contract) {
     entry.name = json::text_of(e, "name");
     entry.underlying = json::text_of(e, "underlying");
     entry.as_string = json::flag_of(e, "as_string");
+    entry.directions = directions_of(e);
     for (const json::Value& en : json::items_of(e, "enumerators")) {
       entry.enumerators.push_back({json::text_of(en, "name"), json::number_of(en, "value")});
     }

@@ -1,0 +1,7 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+struct Event {
+  std::uint32_t id;
+  std::optional<int> level;
+};

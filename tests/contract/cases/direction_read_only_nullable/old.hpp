@@ -1,0 +1,7 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+struct Event {
+  std::uint64_t id;
+  int level;
+};
