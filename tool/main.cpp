@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/contract_source.hpp"
 #include "cli/dump_command.hpp"
 #include "cli/from_json_command.hpp"
 #include "cli/options.hpp"
@@ -147,10 +148,11 @@ int main(int argc, char** argv) {
   if (!options.write_contract.empty() || !options.check_contract.empty()) {
     msgpack_gen::contract::Contract current = msgpack_gen::contract::build(parsed.module);
     if (!options.check_contract.empty()) {
-      std::ifstream in(options.check_contract, std::ios::binary);
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      if (!in && !in.eof()) {
-        diagnostics.error("cannot read the contract {}", options.check_contract);
+      std::string text;
+      if (std::string problem =
+              msgpack_gen::cli::read_contract_source(options.check_contract, text);
+          !problem.empty()) {
+        diagnostics.error(problem);
         return 1;
       }
       msgpack_gen::contract::Contract old;

@@ -102,5 +102,29 @@ check "...and says so" grep -q "error: breaking:" "$work/q.txt"
 "$tool" -p "$work/query_package" --check-contract "$work/q.contract.json" golden::Nope 2>/dev/null
 check "a generator error with a contract check exits 1" test $? -eq 1
 
+# --check-contract git:REF:PATH: the contract as committed, not the one in the work tree.
+if command -v git >/dev/null; then
+  repo="$work/git_repo"
+  cp -r "$package" "$repo"
+  git_in_repo() { git -C "$repo" -c user.name=test -c user.email=test@example.com "$@"; }
+  git_in_repo init -q && git_in_repo add -A && git_in_repo commit -qm headers
+  (cd "$repo" && "$tool" -p . --write-contract dto.contract.json golden::Row golden::Tree)
+  git_in_repo add dto.contract.json && git_in_repo commit -qm contract
+  # The work tree's contract now says only Row: against it, nothing breaks for Row alone.
+  (cd "$repo" && "$tool" -p . --write-contract dto.contract.json golden::Row)
+  (cd "$repo" && "$tool" -p . --check-contract git:HEAD:dto.contract.json golden::Row \
+    2>"$work/git.txt")
+  check "--check-contract git:HEAD:PATH reads the committed contract (it has Tree: exit 3)" \
+    test $? -eq 3
+  check "...and names it in the message" grep -q "git:HEAD:dto.contract.json" "$work/git.txt"
+  (cd "$repo" && "$tool" -p . --check-contract git:HEAD:dto.contract.json golden::Row \
+    golden::Tree 2>/dev/null)
+  check "...and passes when the types match it" test $? -eq 0
+  (cd "$repo" && "$tool" -p . --check-contract git:HEAD~1:dto.contract.json golden::Row \
+    2>"$work/git_old.txt")
+  check "a revision without the file is an error, with git's words" \
+    grep -q "git show HEAD~1:dto.contract.json failed" "$work/git_old.txt"
+fi
+
 echo "$passes passed, $failures failed"
 test $failures -eq 0

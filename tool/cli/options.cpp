@@ -246,7 +246,9 @@ Options:
                            wire types of every struct and enum they reach) to FILE
   --check-contract FILE    compare the types with the contract in FILE: each difference is an
                            "error: breaking:" or a "note: compatible:" at the changed line;
-                           exit status 1 when anything is breaking (docs/contracts.md)
+                           exit status 3 when anything is breaking (docs/contracts.md). FILE
+                           may be git:REF:PATH, the contract as committed at REF (git show
+                           REF:PATH), e.g. git:origin/main:dto/dto.contract.json
   --json-schema FILE       also write a JSON Schema (2020-12) of the types' JSON view to FILE
   --space-format TYPE      print the Tarantool space format of the as_array struct TYPE to
                            stdout as a Lua table: { {name = 'id', type = 'unsigned'}, ... }

@@ -1,0 +1,5 @@
+#pragma once
+#include <msgpack_gen/annotate.hpp>
+struct Order {
+  int id;
+};
