@@ -176,6 +176,19 @@ TEST_CASE("as_string: enums travel as their enumerator's name", "[generic][as_st
   CHECK_THAT(status.message(), Catch::Contains("deleted"));
 }
 
+TEST_CASE("as_string: the enum's names are public both ways", "[generic][as_string]") {
+  STATIC_REQUIRE(msgpack_gen::has_enum_names<generic::Status>::value);
+  STATIC_REQUIRE_FALSE(msgpack_gen::has_enum_names<ErrorCode>::value);  // no generated names
+  CHECK(std::string(msgpack_gen::enum_to_string(generic::Status::archived)) == "archived");
+  CHECK(msgpack_gen::enum_to_string(static_cast<generic::Status>(3)) == nullptr);
+  generic::Status status = generic::Status::draft;
+  CHECK(msgpack_gen::enum_from_string("published", status));
+  CHECK(status == generic::Status::published);
+  CHECK_FALSE(msgpack_gen::enum_from_string("Published", status));  // exact names only
+  CHECK_FALSE(msgpack_gen::enum_from_string("", status));
+  CHECK(status == generic::Status::published);  // untouched
+}
+
 TEST_CASE("nest_bases: the same bytes as msgpack-c's MSGPACK_BASE_MAP and MSGPACK_BASE_ARRAY",
           "[generic][bases][msgpack-c]") {
   generic::NestedDerived nested;

@@ -200,6 +200,32 @@ bool decode_map_by_key(Reader& in, T& value) {
 template <class E>
 struct enum_names;
 
+// Whether msgpack-gen generated E's names (E is written as_string, or read strict, by a field).
+template <class E, class = void>
+struct has_enum_names : std::false_type {};
+template <class E>
+struct has_enum_names<E, std::void_t<decltype(enum_names<E>::name(E{}))>> : std::true_type {};
+
+// The names of an enum's enumerators, for logs, configuration and command lines: the same
+// tables the generated code writes and reads as_string enums with. "published", or nullptr for
+// a value that no enumerator has.
+template <class E>
+const char* enum_to_string(E value) {
+  static_assert(has_enum_names<E>::value,
+                "msgpack_gen::enum_to_string: no names for this enum; msgpack-gen generates them "
+                "for an enum that some generated field writes as_string or reads strict");
+  return enum_names<E>::name(value);
+}
+// The enumerator named `text` (exactly, case and all) into value; false, value untouched, for
+// a text that names none.
+template <class E>
+bool enum_from_string(std::string_view text, E& value) {
+  static_assert(has_enum_names<E>::value,
+                "msgpack_gen::enum_from_string: no names for this enum; msgpack-gen generates "
+                "them for an enum that some generated field writes as_string or reads strict");
+  return enum_names<E>::parse(text, value);
+}
+
 // An as_string enum: its enumerator's name, or its number if it has none.
 template <class E>
 inline void write_enum_name(Writer& out, E value) {
