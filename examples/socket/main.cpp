@@ -30,6 +30,7 @@
 
 #include <msgpack_gen/stream.hpp>
 
+#include "prefixed_frames.hpp"
 #include "rpc.msgpack.hpp"
 
 namespace {
@@ -37,6 +38,10 @@ namespace {
 using msgpack_gen::ErrorCode;
 using msgpack_gen::Status;
 using msgpack_gen::StreamDecoder;
+using prefixed_frames::Frame;
+using prefixed_frames::Framing;
+using prefixed_frames::next_message;
+using prefixed_frames::put_message;
 
 // ---- Sockets: blocking calls, each bounded by a timeout ----------------------------------------
 
@@ -103,71 +108,6 @@ bool send_all(int fd, const std::uint8_t* data, std::size_t size) {
     size -= static_cast<std::size_t>(sent);
   }
   return true;
-}
-
-// ---- Framing -----------------------------------------------------------------------------------
-
-enum class Framing { no_prefix, uint32_prefix };
-
-// Appends value to out as one message.
-template <class T>
-void put_message(msgpack_gen::Buffer& out, const T& value, Framing framing) {
-  if (framing == Framing::no_prefix) {
-    msgpack_gen::marshal(out, value);
-    return;
-  }
-  const std::size_t start = out.size();
-  const std::uint8_t prefix[5] = {0xce, 0, 0, 0, 0};  // uint32, its value written below
-  out.append(prefix, sizeof prefix);
-  msgpack_gen::marshal(out, value);
-  const auto size = static_cast<std::uint32_t>(out.size() - start - sizeof prefix);
-  for (int i = 0; i < 4; ++i) {
-    out.data()[start + 1 + static_cast<std::size_t>(i)] =
-        static_cast<std::uint8_t>(size >> (24 - 8 * i));
-  }
-}
-
-// The state of a reader of prefixed messages: the size a prefix announced, once the prefix is
-// read and until the message it announces has arrived whole.
-struct Frame {
-  std::optional<std::uint32_t> announced;
-};
-
-// An error of a message that starts `start` bytes into the stream, its offset made the stream's.
-Status at_stream_offset(const Status& status, std::uint64_t start) {
-  return Status(status.code(), static_cast<std::size_t>(start) + status.offset(), status.detail(),
-                status.path());
-}
-
-// Takes the next message out of the stream: ok with value decoded, ErrorCode::incomplete (read
-// more bytes, then call again) or an error (close the connection).
-template <class T>
-Status next_message(StreamDecoder& stream, Framing framing, Frame& frame, T& value) {
-  if (framing == Framing::no_prefix) return stream.next(value);
-  std::string_view bytes;
-  if (!frame.announced) {
-    // The prefix is a msgpack value of its own: next_raw() takes it out whole, or says it is cut.
-    if (Status status = stream.next_raw(bytes); !status) return status;
-    std::uint32_t size = 0;
-    if (Status status = msgpack_gen::unmarshal(bytes.data(), bytes.size(), size); !status) {
-      return at_stream_offset(status, stream.consumed() - bytes.size());
-    }
-    frame.announced = size;
-  }
-  if (Status status = stream.next_raw(bytes); !status) return status;  // the message itself
-  const std::uint64_t start = stream.consumed() - bytes.size();
-  const std::uint32_t announced = *frame.announced;
-  frame.announced.reset();
-  if (bytes.size() != announced) {
-    return Status(ErrorCode::invalid_value, static_cast<std::size_t>(start),
-                  "a message of " + std::to_string(announced) +
-                      " bytes, as its prefix says; found " + std::to_string(bytes.size()),
-                  "");
-  }
-  if (Status status = msgpack_gen::unmarshal(bytes.data(), bytes.size(), value); !status) {
-    return at_stream_offset(status, start);
-  }
-  return Status();
 }
 
 // ---- The server --------------------------------------------------------------------------------

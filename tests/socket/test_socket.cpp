@@ -41,12 +41,16 @@
 
 #include <msgpack_gen/stream.hpp>
 
+#include "prefixed_frames.hpp"
 #include "wire.msgpack.hpp"
 
 using msgpack_gen::ErrorCode;
 using msgpack_gen::Status;
 using msgpack_gen::StreamDecoder;
 using msgpack_gen::StreamOptions;
+using prefixed_frames::Frame;
+using prefixed_frames::Framing;
+using prefixed_frames::next_message;
 
 namespace {
 
@@ -55,7 +59,6 @@ constexpr int kTimeoutSeconds = 20;
 // The largest send() and recv() size.
 constexpr std::size_t kMaxIo = std::size_t{64} << 10;
 
-enum class Framing { no_prefix, uint32_prefix };
 // How a reader hands the bytes it receives to its StreamDecoder.
 enum class Input { prepare_commit, feed };
 
@@ -209,48 +212,6 @@ std::string prefix_of(std::size_t size) {
 std::string framed(std::string_view message, Framing framing) {
   if (framing == Framing::no_prefix) return std::string(message);
   return prefix_of(message.size()) + std::string(message);
-}
-
-// A reader's place in a prefixed stream: the prefix read, its message not yet whole.
-struct Frame {
-  std::optional<std::uint32_t> announced;
-  std::uint64_t start = 0;  // the stream offset of the prefix
-};
-
-Status at_stream_offset(const Status& status, std::uint64_t start) {
-  return Status(status.code(), static_cast<std::size_t>(start) + status.offset(), status.detail(),
-                status.path());
-}
-
-// The next message: ok, ErrorCode::incomplete (receive more) or the error that closes the
-// connection, its offset in the stream.
-template <class T>
-Status next_message(StreamDecoder& stream, Framing framing, Frame& frame, T& value) {
-  if (framing == Framing::no_prefix) return stream.next(value);
-  std::string_view bytes;
-  if (!frame.announced) {
-    if (Status status = stream.next_raw(bytes); !status) return status;
-    frame.start = stream.consumed() - bytes.size();
-    std::uint32_t size = 0;
-    if (Status status = msgpack_gen::unmarshal(bytes.data(), bytes.size(), size); !status) {
-      return at_stream_offset(status, frame.start);
-    }
-    frame.announced = size;
-  }
-  if (Status status = stream.next_raw(bytes); !status) return status;
-  const std::uint64_t start = stream.consumed() - bytes.size();
-  const std::uint32_t announced = *frame.announced;
-  frame.announced.reset();
-  if (bytes.size() != announced) {
-    return Status(ErrorCode::invalid_value, static_cast<std::size_t>(start),
-                  "a message of " + std::to_string(announced) +
-                      " bytes as its prefix says, found one of " + std::to_string(bytes.size()),
-                  "");
-  }
-  if (Status status = msgpack_gen::unmarshal(bytes.data(), bytes.size(), value); !status) {
-    return at_stream_offset(status, start);
-  }
-  return Status();
 }
 
 // What the end of the stream means: nothing if it fell between two messages, else the cut
