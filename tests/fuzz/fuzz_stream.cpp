@@ -1,8 +1,8 @@
 // libFuzzer target over the stream decoder (stream.hpp): the input's first byte picks how the
 // rest is cut into pieces (their sizes, feed() or prepare()/commit()); the rest is a stream of
 // hostile::Everything messages. Whatever the bytes and the cuts, the stream must take out the
-// values, and stop at the error, that framing the whole input at once gives: next_value_size()
-// on what is left, then unmarshal() of each value.
+// values, and stop at the error, that decoding the whole input at once gives: each value decoded
+// where it starts, and next_value_size() of a value the input ends in.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -35,22 +35,24 @@ Outcome whole(const std::uint8_t* data, std::size_t size) {
   Outcome out;
   std::size_t at = 0;
   for (;;) {
-    const msgpack_gen::ValueSize found = msgpack_gen::next_value_size(data + at, size - at);
-    if (!found.complete()) {
-      out.end = found.status.code();
-      out.end_offset = found.incomplete() ? size : at + found.status.offset();
-      return out;
-    }
+    // Decoded where it is, as next() does; framing says what a value cut by the end lacks.
     hostile::Everything value;
-    msgpack_gen::Reader reader(data + at, found.size);
-    if (!msgpack_gen::codec<hostile::Everything>::decode(reader, value)) {
+    msgpack_gen::Reader reader(data + at, size - at);
+    if (msgpack_gen::codec<hostile::Everything>::decode(reader, value)) {
+      out.values.push_back(test_support::encode<std::string>(value));
+      at += reader.offset();
+      continue;
+    }
+    if (reader.status().code() != msgpack_gen::ErrorCode::incomplete) {
       out.end = reader.status().code();
       out.end_offset = at + reader.status().offset();
       return out;
     }
-    if (!reader.at_end()) die("a decoder read less than the framed value", std::to_string(at));
-    out.values.push_back(test_support::encode<std::string>(value));
-    at += found.size;
+    const msgpack_gen::ValueSize found = msgpack_gen::next_value_size(data + at, size - at);
+    if (found.complete()) die("the decoder ran out inside a value framing finds whole", "");
+    out.end = found.status.code();
+    out.end_offset = found.incomplete() ? size : at + found.status.offset();
+    return out;
   }
 }
 

@@ -35,13 +35,14 @@ struct StreamOptions {
 //   if (!stream.waiting(status)) close_connection(status.message());  // malformed: stop reading
 //
 // next() returns ok with one value decoded, ErrorCode::incomplete when the bytes fed so far end
-// inside the next value (feed more; nothing was consumed), or the error that makes the rest of
-// the stream unreadable. Errors are sticky: msgpack has no resynchronization point, so after a
-// malformed value every later next() returns the same error (reset() starts over).
+// inside the next value (feed more; nothing was consumed, the value may hold part of it), or the
+// error that makes the rest of the stream unreadable. Errors are sticky: msgpack has no
+// resynchronization point, so after a malformed value every later next() returns the same error
+// (reset() starts over).
 //
-// Zero copy: a value that lies wholly inside one fed chunk is decoded where it is. The decoder
-// copies only the bytes of a value cut by the end of a chunk, so it holds at most one value
-// (max_value_size) plus what prepare() asked for.
+// Zero copy: a value that lies wholly inside one fed chunk is decoded where it is, in one pass
+// (next_raw() frames it instead). The decoder copies only the bytes of a value cut by the end of
+// a chunk, so it holds at most one value (max_value_size) plus what prepare() asked for.
 class StreamDecoder {
  public:
   explicit StreamDecoder(StreamOptions options = {}) : options_(options) {}
@@ -68,77 +69,43 @@ class StreamDecoder {
   // The next value as its bytes: ok with `bytes` viewing one whole msgpack value, or incomplete,
   // or an error (see the class comment). The view is valid until the next call of any member.
   Status next_raw(std::string_view& bytes) {
-    if (!error_.ok()) return error_;
-    // Only when everything held was taken (nothing to move): feed() and prepare() move the rest.
-    if (held_begin_ == held_.size()) compact();
-    if (held_begin_ == held_.size()) {
-      // Nothing held: the value starts in the chunk, and is read there when it ends there.
-      const std::size_t available = static_cast<std::size_t>(chunk_end_ - chunk_);
-      const ValueSize found = measure(chunk_, available);
-      if (found.complete()) {
-        bytes = view(chunk_, found.size);
-        chunk_ += found.size;
-        consumed_ += found.size;
-        return Status();
-      }
-      if (!found.incomplete()) return fail(consumed_, found.status);
-      take_from_chunk(available);
-      needed_ = available + found.more;
-      return incomplete();
-    }
-    for (;;) {
-      const std::size_t held = held_.size() - held_begin_;
-      const std::size_t available = static_cast<std::size_t>(chunk_end_ - chunk_);
-      if (held + available < needed_) {
-        // Not enough for the value yet: measuring again would only find that out again.
-        take_from_chunk(available);
-        return incomplete();
-      }
-      // What the value needs at least, and as many bytes again as are held when they are there:
-      // a value whose lower bound grows slowly is then measured O(log n) times, not once per
-      // arriving piece. Bytes past its end stay held for the values after it.
-      const std::size_t least = needed_ > held ? needed_ - held : 0;
-      std::size_t more = held < available ? held : available;
-      if (more > options_.max_value_size) more = options_.max_value_size;
-      take_from_chunk(least > more ? least : more);
-      const std::size_t size = held_.size() - held_begin_;
-      const ValueSize found = measure(held_.data() + held_begin_, size);
-      if (found.complete()) {
-        bytes = view(held_.data() + held_begin_, found.size);
-        held_begin_ += found.size;
-        consumed_ += found.size;
-        needed_ = 0;
-        // Bytes taken past the value that are still in the chunk go back to it, so that the
-        // values after it are read in place again.
-        const std::size_t rest = held_.size() - held_begin_;
-        if (rest != 0 && rest <= from_chunk_) {
-          chunk_ -= rest;
-          from_chunk_ -= rest;
-          held_.truncate(held_begin_);
-        }
-        return Status();
-      }
-      if (!found.incomplete()) return fail(consumed_, found.status);
-      needed_ = size + static_cast<std::size_t>(found.more);  // measure() bounded it
-      if (chunk_ == chunk_end_) return incomplete();
-    }
+    return take(bytes,
+                [this](const std::uint8_t* data, std::size_t size) { return measure(data, size); });
   }
 
   // The next value decoded into value (fields the message leaves out keep their value): ok,
-  // incomplete (value untouched) or an error (see the class comment).
+  // incomplete or an error (see the class comment). The value is decoded where its bytes are,
+  // without framing it first; when they end before it does, next() returns incomplete and value
+  // may hold part of the message, which the next call decodes again, whole, into it.
   template <class T>
   Status next(T& value) {
     static_assert(detail::has_decode<T>::value,
                   "msgpack_gen::StreamDecoder::next: no unmarshaler for this type; was it "
                   "generated with msgpack-gen, and not as marshal-only (Type:+-)?");
     std::string_view bytes;
-    const Status status = next_raw(bytes);
-    if (!status.ok()) return status;
-    Reader reader(bytes.data(), bytes.size(), options_.reader);
-    if (codec<T>::decode(reader, value)) return Status();
-    // The value was measured whole, so the error is in its content; the stream stays stopped,
-    // as its data is not what this program expects.
-    return fail(consumed_ - bytes.size(), reader.status());
+    return take(bytes, [this, &value](const std::uint8_t* data, std::size_t size) {
+      Reader reader(data, size, options_.reader);
+      if (codec<T>::decode(reader, value)) {
+        ValueSize found;
+        found.size = reader.offset();
+        if (found.size > options_.max_value_size)
+          found.status = over_max_value_size(found.size, "");
+        return found;
+      }
+      if (reader.status().code() != ErrorCode::incomplete) {
+        ValueSize found;
+        found.status = reader.status();  // in the content: the stream's data is not what we expect
+        return found;
+      }
+      // The bytes end inside the value: framing says how many more it needs at least (or finds
+      // what no byte can fix, as the decoder would have further on).
+      ValueSize found = measure(data, size);
+      if (found.complete()) {  // cannot be, the decoder read to the end: do not loop on it
+        found.status = reader.status();
+        found.more = 1;
+      }
+      return found;
+    });
   }
 
   // Whether a status from next() means "feed more bytes" rather than an error.
@@ -165,17 +132,81 @@ class StreamDecoder {
   }
 
  private:
+  // Takes the next value out with read(data, size), which says whether the bytes at data start
+  // a whole value (its size), end inside one (how many more it needs at least) or cannot start
+  // one: next_value_size() for next_raw(), the decoder for next().
+  template <class Read>
+  Status take(std::string_view& bytes, Read&& read) {
+    if (!error_.ok()) return error_;
+    // Only when everything held was taken (nothing to move): feed() and prepare() move the rest.
+    if (held_begin_ == held_.size()) compact();
+    if (held_begin_ == held_.size()) {
+      // Nothing held: the value starts in the chunk, and is read there when it ends there.
+      const std::size_t available = static_cast<std::size_t>(chunk_end_ - chunk_);
+      const ValueSize found = read(chunk_, available);
+      if (found.complete()) {
+        bytes = view(chunk_, found.size);
+        chunk_ += found.size;
+        consumed_ += found.size;
+        return Status();
+      }
+      if (!found.incomplete()) return fail(consumed_, found.status);
+      take_from_chunk(available);
+      needed_ = available + static_cast<std::size_t>(found.more);  // measure() bounded it
+      return incomplete();
+    }
+    for (;;) {
+      const std::size_t held = held_.size() - held_begin_;
+      const std::size_t available = static_cast<std::size_t>(chunk_end_ - chunk_);
+      if (held + available < needed_) {
+        // Not enough for the value yet: reading it again would only find that out again.
+        take_from_chunk(available);
+        return incomplete();
+      }
+      // What the value needs at least, and as many bytes again as are held when they are there:
+      // a value whose lower bound grows slowly is then read O(log n) times, not once per
+      // arriving piece. Bytes past its end stay held for the values after it.
+      const std::size_t least = needed_ > held ? needed_ - held : 0;
+      std::size_t more = held < available ? held : available;
+      if (more > options_.max_value_size) more = options_.max_value_size;
+      take_from_chunk(least > more ? least : more);
+      const std::size_t size = held_.size() - held_begin_;
+      const ValueSize found = read(held_.data() + held_begin_, size);
+      if (found.complete()) {
+        bytes = view(held_.data() + held_begin_, found.size);
+        held_begin_ += found.size;
+        consumed_ += found.size;
+        needed_ = 0;
+        // Bytes taken past the value that are still in the chunk go back to it, so that the
+        // values after it are read in place again.
+        const std::size_t rest = held_.size() - held_begin_;
+        if (rest != 0 && rest <= from_chunk_) {
+          chunk_ -= rest;
+          from_chunk_ -= rest;
+          held_.truncate(held_begin_);
+        }
+        return Status();
+      }
+      if (!found.incomplete()) return fail(consumed_, found.status);
+      needed_ = size + static_cast<std::size_t>(found.more);  // measure() bounded it
+      if (chunk_ == chunk_end_) return incomplete();
+    }
+  }
+
+  Status over_max_value_size(std::uint64_t size, const char* at_least) const {
+    return Status(ErrorCode::limit_exceeded, 0,
+                  "a value of at most " + std::to_string(options_.max_value_size) +
+                      " bytes (StreamOptions::max_value_size), found one of " + at_least +
+                      std::to_string(size),
+                  "");
+  }
+
   ValueSize measure(const std::uint8_t* data, std::size_t size) const {
     ValueSize found = next_value_size(data, size, options_.reader);
-    if (found.complete()
-            ? found.size > options_.max_value_size
-            : found.incomplete() && size + found.more > std::uint64_t{options_.max_value_size}) {
-      found.status = Status(ErrorCode::limit_exceeded, 0,
-                            "a value of at most " + std::to_string(options_.max_value_size) +
-                                " bytes (StreamOptions::max_value_size), found one of " +
-                                (found.complete() ? "" : "at least ") +
-                                std::to_string(found.complete() ? found.size : size + found.more),
-                            "");
+    if (found.complete() && found.size > options_.max_value_size) {
+      found.status = over_max_value_size(found.size, "");
+    } else if (found.incomplete() && size + found.more > std::uint64_t{options_.max_value_size}) {
+      found.status = over_max_value_size(size + found.more, "at least ");
     }
     return found;
   }
