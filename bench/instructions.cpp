@@ -13,7 +13,9 @@
 
 #include <cstdio>
 #include <cstring>
+#include <msgpack_gen/framing.hpp>
 #include <msgpack_gen/pool.hpp>
+#include <msgpack_gen/stream.hpp>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -120,10 +122,36 @@ int run(const char* operation, bool handwritten, Make make) {
       }
     }
     CALLGRIND_STOP_INSTRUMENTATION;
+  } else if (std::strcmp(operation, "stream_next") == 0 ||
+             std::strcmp(operation, "stream_framing") == 0) {
+    // The structs one after another in one chunk, as a socket read brings them: taken out with
+    // StreamDecoder::next(), or only framed with next_value_size() (docs/runtime.md).
+    msgpack_gen::Buffer all;
+    for (const msgpack_gen::Buffer& one : encoded) all.append(one.data(), one.size());
+    const bool framing_only = std::strcmp(operation, "stream_framing") == 0;
+    CALLGRIND_START_INSTRUMENTATION;
+    for (int pass = 0; pass < kPasses; ++pass) {
+      if (framing_only) {
+        std::size_t at = 0;
+        for (int i = 0; i < kInstances; ++i) {
+          const msgpack_gen::ValueSize found =
+              msgpack_gen::next_value_size(all.data() + at, all.size() - at);
+          if (!found.complete()) return 1;
+          at += found.size;
+        }
+      } else {
+        msgpack_gen::StreamDecoder stream;
+        stream.feed(all.data(), all.size());
+        for (int i = 0; i < kInstances; ++i) {
+          if (!stream.next(decoded[static_cast<std::size_t>(i)])) return 1;
+        }
+      }
+    }
+    CALLGRIND_STOP_INSTRUMENTATION;
   } else {
     std::fprintf(stderr,
                  "operation: marshal, marshal_string, marshal_vector, marshal_fixed, "
-                 "marshal_pool or unmarshal\n");
+                 "marshal_pool, unmarshal, stream_next or stream_framing\n");
     return 2;
   }
   std::printf("%d\n", kInstances * kPasses);
@@ -179,7 +207,8 @@ int main(int argc, char** argv) {
   if (argc != 3 && argc != 4) {
     std::fprintf(stderr,
                  "usage: %s Data|Flat|DataArray|FlatArray "
-                 "marshal|marshal_string|marshal_vector|marshal_fixed|marshal_pool|unmarshal "
+                 "marshal|marshal_string|marshal_vector|marshal_fixed|marshal_pool|unmarshal|"
+                 "stream_next|stream_framing "
                  "[gen|handwritten]\n"
                  "       %s VectorDouble|VectorFloat|VectorUint64Mixed|VectorUint32|VectorUint16|"
                  "VectorInt32Small|NestedTelemetry marshal|unmarshal\n",

@@ -109,3 +109,14 @@ for type in Data Flat DataArray FlatArray; do
   printf "%-10s %9s %9s %9s %9s %9s %9s %9s\n" "$type" "$b_ir" "$s_ir" "$v_ir" "$f_ir" \
     "$(ratio "$s_ir" "$b_ir")" "$(ratio "$v_ir" "$b_ir")" "$(ratio "$f_ir" "$b_ir")"
 done
+
+# The stream decoder (docs/runtime.md): per struct, the structs one after another in one chunk,
+# taken out with StreamDecoder::next() or only framed with next_value_size(), next to unmarshal.
+printf "\n%-10s %9s %11s %9s %11s %9s\n" type unmarshal stream_next next/un framing frame/un
+for type in Data Flat DataArray FlatArray; do
+  read -r u_ir _ _ <<<"$(measure "$type" unmarshal gen)"
+  read -r n_ir _ _ <<<"$(measure "$type" stream_next gen)"
+  read -r f_ir _ _ <<<"$(measure "$type" stream_framing gen)"
+  printf "%-10s %9s %11s %9s %11s %9s\n" "$type" "$u_ir" "$n_ir" "$(ratio "$n_ir" "$u_ir")" \
+    "$f_ir" "$(ratio "$f_ir" "$u_ir")"
+done
