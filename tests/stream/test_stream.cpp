@@ -340,6 +340,23 @@ TEST_CASE("max_value_size bounds what is held and fails at the header", "[stream
   }
 }
 
+TEST_CASE("next() refuses a value over max_value_size also when it lies whole in a chunk",
+          "[stream]") {
+  const std::string& bytes = messages()[0].bytes;  // the full Everything, hundreds of bytes
+  StreamOptions options;
+  options.max_value_size = bytes.size() - 1;
+  StreamDecoder stream(options);
+  stream.feed(bytes.data(), bytes.size());
+  hostile::Everything value;
+  const Status status = stream.next(value);
+  CHECK(status.code() == ErrorCode::limit_exceeded);
+  CHECK(status.offset() == 0);
+  options.max_value_size = bytes.size();
+  StreamDecoder exact(options);
+  exact.feed(bytes.data(), bytes.size());
+  CHECK(exact.next(value).ok());
+}
+
 TEST_CASE("a malformed value stops the stream at its offset until reset", "[stream]") {
   const std::string& good = messages()[1].bytes;
   const std::string bytes = good + "\xc1" + good;

@@ -10,6 +10,7 @@
 
 #include "msgpack_gen/buffer.hpp"
 #include "msgpack_gen/codec.hpp"
+#include "msgpack_gen/detail/compiler.hpp"
 #include "msgpack_gen/framing.hpp"
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/status.hpp"
@@ -82,6 +83,17 @@ class StreamDecoder {
     static_assert(detail::has_decode<T>::value,
                   "msgpack_gen::StreamDecoder::next: no unmarshaler for this type; was it "
                   "generated with msgpack-gen, and not as marshal-only (Type:+-)?");
+    // The common case first, inline: nothing held, the value whole in the chunk. Anything else
+    // (a value the chunk cuts, an error, one over max_value_size) goes the general way, which
+    // reads the value again from its start.
+    if (MSGPACK_GEN_LIKELY(held_begin_ == held_.size() && error_.ok())) {
+      Reader reader(chunk_, static_cast<std::size_t>(chunk_end_ - chunk_), options_.reader);
+      if (codec<T>::decode(reader, value) && reader.offset() <= options_.max_value_size) {
+        chunk_ += reader.offset();
+        consumed_ += reader.offset();
+        return Status();
+      }
+    }
     std::string_view bytes;
     return take(bytes, [this, &value](const std::uint8_t* data, std::size_t size) {
       Reader reader(data, size, options_.reader);
