@@ -10,6 +10,7 @@
 #include "contract/contract.hpp"
 #include "contract/json.hpp"
 #include "ir/kinds.hpp"
+#include "ir/layout.hpp"
 
 namespace msgpack_gen::contract {
 namespace {
@@ -167,32 +168,18 @@ Value schema_of(const ir::Module& module, const ir::Type& type, bool as_string, 
   return make_object();
 }
 
-// The struct's values in wire order, inline structs flattened (the emitter's order).
-void wire_fields(const ir::Module& module, const ir::Struct& s, std::vector<const ir::Field*>& out,
-                 bool& open) {
-  for (const std::string& base : s.bases) {
-    const ir::Struct* inner = module.find(base);
-    if (inner != nullptr) wire_fields(module, *inner, out, open);
-  }
-  for (const ir::Field& field : s.fields) {
-    if (field.inline_fields && !field.is_base) {
-      const ir::Struct* inner =
-          field.type.kind == ir::TypeKind::Struct ? module.find(field.type.struct_id) : nullptr;
-      if (inner != nullptr && inner->template_params.empty()) {
-        wire_fields(module, *inner, out, open);
-      } else {
-        open = true;  // known only when instantiated
-      }
-      continue;
-    }
-    out.push_back(&field);
-  }
-}
-
 Value struct_schema(const ir::Module& module, const ir::Struct& s) {
+  // The values in wire order (ir/layout: the emitter's and the contract's order); an inline
+  // template parameter's keys are known only when compiled, so such a struct stays open.
   std::vector<const ir::Field*> fields;
   bool open = false;
-  wire_fields(module, s, fields, open);
+  for (const ir::WireValue& value : ir::layout_of(module, s).values) {
+    if (value.kind == ir::WireKind::InlineTemplate) {
+      open = true;
+    } else {
+      fields.push_back(value.field);
+    }
+  }
   if (s.as_array) {
     Value v = typed("array");
     Value items = make_array();
