@@ -52,6 +52,13 @@ Outcome whole(const std::uint8_t* data, std::size_t size) {
     if (found.complete()) die("the decoder ran out inside a value framing finds whole", "");
     out.end = found.status.code();
     out.end_offset = found.incomplete() ? size : at + found.status.offset();
+    // A value whose header announces more than StreamOptions::max_value_size: the stream's
+    // limit, at the value's start, as soon as the header has arrived.
+    if (found.incomplete() &&
+        size - at + found.more > msgpack_gen::StreamOptions{}.max_value_size) {
+      out.end = msgpack_gen::ErrorCode::limit_exceeded;
+      out.end_offset = at;
+    }
     return out;
   }
 }
