@@ -24,6 +24,12 @@ struct Outcome {
   std::vector<std::string> values;
   msgpack_gen::ErrorCode end = msgpack_gen::ErrorCode::ok;  // incomplete: waiting at the end
   std::size_t end_offset = 0;
+  // The input ends in an error (a malformed value, one over max_value_size): the stream may
+  // report it, equal to this one, or still be waiting for that value at the end of the input.
+  // It reads a value cut short again only once the bytes that the headers it has read announce
+  // have arrived, not for every piece, so an error inside a value that has not arrived that far
+  // is reported later, with the bytes that follow on a live stream.
+  bool may_wait = false;
 };
 
 [[noreturn]] void die(const char* what, const std::string& detail) {
@@ -46,6 +52,7 @@ Outcome whole(const std::uint8_t* data, std::size_t size) {
     if (reader.status().code() != msgpack_gen::ErrorCode::incomplete) {
       out.end = reader.status().code();
       out.end_offset = at + reader.status().offset();
+      out.may_wait = true;
       return out;
     }
     const msgpack_gen::ValueSize found = msgpack_gen::next_value_size(data + at, size - at);
@@ -58,6 +65,7 @@ Outcome whole(const std::uint8_t* data, std::size_t size) {
         size - at + found.more > msgpack_gen::StreamOptions{}.max_value_size) {
       out.end = msgpack_gen::ErrorCode::limit_exceeded;
       out.end_offset = at;
+      out.may_wait = true;
     }
     return out;
   }
@@ -116,7 +124,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i < found.values.size(); ++i) {
     if (found.values[i] != expected.values[i]) die("another value", std::to_string(i));
   }
-  if (found.end != expected.end || found.end_offset != expected.end_offset) {
+  const bool waited = expected.may_wait && found.end == msgpack_gen::ErrorCode::incomplete &&
+                      found.end_offset == size - 1;
+  if ((found.end != expected.end || found.end_offset != expected.end_offset) && !waited) {
     die("another end", std::to_string(static_cast<int>(found.end)) + " at " +
                            std::to_string(found.end_offset) + " instead of " +
                            std::to_string(static_cast<int>(expected.end)) + " at " +
