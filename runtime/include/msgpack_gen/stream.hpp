@@ -39,7 +39,9 @@ struct StreamOptions {
 // inside the next value (feed more; nothing was consumed, the value may hold part of it), or the
 // error that makes the rest of the stream unreadable. Errors are sticky: msgpack has no
 // resynchronization point, so after a malformed value every later next() returns the same error
-// (reset() starts over).
+// (reset() starts over). A value cut short is read again only once the bytes its headers
+// announce have arrived, so an error inside it may be reported with the bytes that follow rather
+// than at the piece that brought it.
 //
 // Zero copy: a value that lies wholly inside one fed chunk is decoded where it is, in one pass
 // (next_raw() frames it instead). The decoder copies only the bytes of a value cut by the end of
