@@ -62,23 +62,33 @@ std::string check_standard(const std::string& arg) {
       arg, value);
 }
 
-// The long options that take one value, a file or folder: "--flag VALUE" or "--flag=VALUE".
-struct PathOption {
+// The options named by one flag: those that take one value, a file or folder ("--flag VALUE" or
+// "--flag=VALUE"), and those that only switch something on.
+struct NamedOption {
   const char* flag;
-  std::string Options::*into;
+  std::string Options::*value;
+  bool Options::*on;
 };
-constexpr PathOption kPathOptions[] = {
-    {"--root", &Options::root},
-    {"--depfile", &Options::depfile},
-    {"--write-contract", &Options::write_contract},
-    {"--check-contract", &Options::check_contract},
-    {"--json-schema", &Options::json_schema},
-    {"--space-format", &Options::space_format},
-    {"--runtime-include", &Options::runtime_include_dir},
-    {"--dump", &Options::dump},
-    {"--from-json", &Options::from_json},
-    {"--contract", &Options::contract},
-    {"--type", &Options::contract_type},
+constexpr NamedOption kNamedOptions[] = {
+    {"--root", &Options::root, nullptr},
+    {"--depfile", &Options::depfile, nullptr},
+    {"--write-contract", &Options::write_contract, nullptr},
+    {"--check-contract", &Options::check_contract, nullptr},
+    {"--json-schema", &Options::json_schema, nullptr},
+    {"--space-format", &Options::space_format, nullptr},
+    {"--runtime-include", &Options::runtime_include_dir, nullptr},
+    {"--dump", &Options::dump, nullptr},
+    {"--from-json", &Options::from_json, nullptr},
+    {"--contract", &Options::contract, nullptr},
+    {"--type", &Options::contract_type, nullptr},
+    {"-h", nullptr, &Options::help},
+    {"--help", nullptr, &Options::help},
+    {"--split", nullptr, &Options::split},
+    {"--generate", nullptr, &Options::generate},
+    {"--hex", nullptr, &Options::hex},
+    {"--pretty", nullptr, &Options::pretty},
+    {"--ext-as-data", nullptr, &Options::ext_as_data},
+    {"--version", nullptr, &Options::version},
 };
 
 bool is_standard(const std::string& arg) {
@@ -110,20 +120,17 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
         options.clang_args.push_back(args[j]);
       }
       break;
-    } else if (arg == "-h" || arg == "--help") {
-      options.help = true;
-    } else if (arg == "--split") {
-      options.split = true;
-    } else if (arg == "--generate") {
-      options.generate = true;
-    } else if (arg == "--hex") {
-      options.hex = true;
-    } else if (arg == "--pretty") {
-      options.pretty = true;
-    } else if (arg == "--ext-as-data") {
-      options.ext_as_data = true;
-    } else if (arg == "--version") {
-      options.version = true;
+    } else if (const auto* named = std::find_if(std::begin(kNamedOptions), std::end(kNamedOptions),
+                                                [&](const NamedOption& option) {
+                                                  return option.on ? arg == option.flag
+                                                                   : is("", option.flag);
+                                                });
+               named != std::end(kNamedOptions)) {
+      if (named->on) {
+        options.*(named->on) = true;
+      } else {
+        error = value(named->flag, options.*(named->value));
+      }
     } else if (arg == "--color" || arg.rfind("--color=", 0) == 0) {
       std::string when = arg == "--color" ? "always" : arg.substr(8);  // as in GNU tools
       if (when == "auto") {
@@ -141,11 +148,6 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       options.package_paths.push_back(path);
     } else if (is("-o", "--output")) {
       error = value(arg[1] == '-' ? "--output" : "-o", options.output_dir);
-    } else if (const auto* named =
-                   std::find_if(std::begin(kPathOptions), std::end(kPathOptions),
-                                [&](const PathOption& option) { return is("", option.flag); });
-               named != std::end(kPathOptions)) {
-      error = value(named->flag, options.*(named->into));
     } else if (is_standard(arg)) {
       error = check_standard(arg);
       options.clang_args.push_back(arg[1] == '-' ? arg.substr(1) : arg);  // --std=X: -std=X

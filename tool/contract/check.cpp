@@ -15,6 +15,13 @@ namespace {
 // (they send what old readers reject), or both sides.
 enum class Harm { readers, writers, both };
 
+const ir::Enumerator* find_enumerator(const std::vector<ir::Enumerator>& enumerators,
+                                      const std::string& name) {
+  auto it = std::find_if(enumerators.begin(), enumerators.end(),
+                         [&](const ir::Enumerator& e) { return e.name == name; });
+  return it == enumerators.end() ? nullptr : &*it;
+}
+
 class Checker {
  public:
   Checker(const std::string& old_path, Diagnostics& diagnostics)
@@ -67,9 +74,8 @@ class Checker {
     subject_ = now.name;
     report_directions(now.location, "enum", now.name, old.directions, now.directions);
     for (const ir::Enumerator& e : old.enumerators) {
-      auto it = std::find_if(now.enumerators.begin(), now.enumerators.end(),
-                             [&](const ir::Enumerator& n) { return n.name == e.name; });
-      if (it == now.enumerators.end()) {
+      const ir::Enumerator* it = find_enumerator(now.enumerators, e.name);
+      if (it == nullptr) {
         breaking(now.location,
                  fmt::format("enumerator '{}' ({}) removed from enum '{}': old writers may still "
                              "send it, new readers reject it",
@@ -82,9 +88,7 @@ class Checker {
       }
     }
     for (const ir::Enumerator& e : now.enumerators) {
-      auto it = std::find_if(old.enumerators.begin(), old.enumerators.end(),
-                             [&](const ir::Enumerator& o) { return o.name == e.name; });
-      if (it == old.enumerators.end()) {
+      if (find_enumerator(old.enumerators, e.name) == nullptr) {
         compatible(now.location,
                    fmt::format("enumerator '{}' ({}) added to enum '{}': new readers accept "
                                "everything old writers send; old readers that take only declared "
