@@ -11,6 +11,7 @@
 #include "emitter/struct_emitter.hpp"
 #include "emitter/templates.hpp"
 #include "ir/kinds.hpp"
+#include "ir/layout.hpp"
 
 namespace msgpack_gen::emitter {
 namespace {
@@ -36,7 +37,8 @@ void collect_uses(const ir::Type& type, bool as_string, Uses& uses) {
 std::string emit_private_members(const ir::Module& module, const std::vector<std::string>& ids) {
   std::string tags, instantiations;
   for (const std::string& id : ids) {
-    for (const ir::Field& field : module.find(id)->fields) {
+    for (const ir::Field* member : module.find(id)->members()) {
+      const ir::Field& field = *member;
       if (!field.is_private) continue;
       Vars vars{{"tag", private_member_tag(module, field)},
                 {"owner", field.private_access.owner_cpp},
@@ -68,10 +70,13 @@ std::string runtime_includes(const ir::Module& module, const std::vector<std::st
   // members. The key prediction (gen/decode.hpp) comes with every codec (codec.hpp).
   std::set<std::string> gen_parts{"gen/bounded", "gen/print"};
   for (const std::string& id : ids) {
-    for (const ir::Field& field : module.find(id)->fields) {
+    const ir::Struct& s = *module.find(id);
+    for (const ir::Field& field : s.fields) {
       collect_runtime(field.type, parts);
       if (field.is_private) gen_parts.insert("gen/access");
     }
+    if (ir::unknown_fields_owner(module, s) != nullptr) gen_parts.insert("gen/unknown");
+    if (s.unknown_fields && s.unknown_fields->is_private) gen_parts.insert("gen/access");
   }
   if (parts.count("msgpack_gen")) parts = {"msgpack_gen"};
   parts.insert(gen_parts.begin(), gen_parts.end());

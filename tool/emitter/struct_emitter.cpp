@@ -56,6 +56,13 @@ std::string member_of(const ir::Module& module, const std::string& object, const
                      private_member_tag(module, field));
 }
 
+// The msgpack_gen::UnknownFields member that keeps what `s` does not know (its own, or a
+// flattened base's), as generated code reaches it; empty when there is none.
+std::string unknown_member(const ir::Module& module, const ir::Struct& s) {
+  const ir::Struct* owner = ir::unknown_fields_owner(module, s);
+  return owner == nullptr ? "" : member_of(module, "value", *owner->unknown_fields);
+}
+
 // The struct's wire layout (ir/layout.hpp) with the expressions generated code uses for each
 // value.
 std::vector<WireField> wire_fields(const ir::Module& module, const ir::Struct& s) {
@@ -228,6 +235,8 @@ std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
   }
   if (s.has_alter_field_count) text += " plus alterFieldCount() pairs the caller appends";
   if (s.strict) text += "; strict";
+  if (s.unknown_fields)
+    text += fmt::format(", and those it does not know kept in {}", s.unknown_fields->name);
   if (s.directions == ir::kMarshal) text += "; marshal only";
   if (s.directions == ir::kUnmarshal) text += "; unmarshal only";
   return text;
@@ -274,12 +283,13 @@ std::string emit_declaration(const ir::Struct& s, const std::vector<WireField>& 
                                      {"functions", functions + print_declarations}});
 }
 
-std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& fields,
-                            const std::string& prefix) {
+std::string emit_map_encode(const ir::Module& module, const ir::Struct& s,
+                            const std::vector<WireField>& fields, const std::string& prefix) {
   Vars base{{"prefix", prefix}, {"type", type_name(s)}};
   std::string adjustments;
   std::string body;
-  bool constant_count = !s.has_alter_field_count;
+  const std::string unknown = unknown_member(module, s);
+  bool constant_count = !s.has_alter_field_count && unknown.empty();
   std::vector<const WireField*> run;
   bool prefix_written = false;  // the prefix goes with the first run, or alone before the body
   auto flush = [&] {
@@ -331,8 +341,12 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
                     {"size", std::to_string(bytes.size())},
                     {"count", std::to_string(n) + (n == 1 ? " field" : " fields")}});
   } else {
-    header = print("map_encode.counted_header",
-                   {{"alter", s.has_alter_field_count ? snippet("map_encode.alter_count") : ""}});
+    Vars member{{"member", unknown}};
+    header = print(
+        "map_encode.counted_header",
+        {{"alter", s.has_alter_field_count ? snippet("map_encode.alter_count") : ""},
+         {"unknown_count", unknown.empty() ? "" : print("map_encode.unknown_count", member)},
+         {"write_unknown", unknown.empty() ? "" : print("map_encode.write_unknown", member)}});
   }
   Vars encode = base;
   encode["body"] = header;
@@ -347,9 +361,11 @@ std::string emit_map_encode(const ir::Struct& s, const std::vector<WireField>& f
          print("map_encode.encode_fields", fields_vars);
 }
 
-std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& fields,
-                            const std::string& prefix) {
+std::string emit_map_decode(const ir::Module& module, const ir::Struct& s,
+                            const std::vector<WireField>& fields, const std::string& prefix) {
   Vars base{{"prefix", prefix}, {"type", type_name(s)}};
+  const std::string unknown = unknown_member(module, s);
+  const Vars member{{"member", unknown}};
   bool any_required = std::any_of(fields.begin(), fields.end(), [](const WireField& w) {
     return !w.inlined && w.field->required;
   });
@@ -426,20 +442,30 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
   // String keys are read whenever the struct has any, or no integer keys (then every key is
   // unknown, and the hook may still want it).
   if (any_string_key || int_cases.empty()) {
-    std::string unknown = snippet(s.has_read_extra_field ? "map_decode.extra_field_hook"
-                                  : s.strict             ? "map_decode.strict_unknown"
-                                                         : "map_decode.skip_unknown");
-    dispatch += print("map_decode.string_dispatch", {{"mark", mark}, {"unknown", unknown}});
+    const char* otherwise = !unknown.empty()
+                                ? (s.has_read_extra_field ? "map_decode.extra_field_hook_keep"
+                                                          : "map_decode.keep_unknown")
+                            : s.has_read_extra_field ? "map_decode.extra_field_hook"
+                            : s.strict               ? "map_decode.strict_unknown"
+                                                     : "map_decode.skip_unknown";
+    dispatch += print("map_decode.string_dispatch",
+                      {{"mark", mark}, {"unknown", print(otherwise, member)}});
   }
   if (!int_cases.empty()) {
+    const char* otherwise = !unknown.empty() ? "map_decode.int_keep_unknown"
+                            : s.strict       ? "map_decode.int_strict_unknown"
+                                             : "map_decode.int_skip_unknown";
     dispatch += print("map_decode.int_dispatch",
-                      {{"cases", int_cases},
-                       {"unknown", snippet(s.strict ? "map_decode.int_strict_unknown"
-                                                    : "map_decode.int_skip_unknown")}});
+                      {{"cases", int_cases}, {"unknown", print(otherwise, member)}});
   }
   // The common case (string keys only, unknown keys skipped) is the runtime's shared loop.
-  bool plain = int_cases.empty() && !any_required && !s.strict && !s.has_read_extra_field;
+  bool plain =
+      int_cases.empty() && !any_required && !s.strict && !s.has_read_extra_field && unknown.empty();
   Vars decode = base;
+  decode["clear_unknown"] = unknown.empty() ? "" : print("map_decode.clear_unknown", member);
+  decode["entry"] = unknown.empty() ? "" : snippet("map_decode.entry");
+  decode["other_key"] =
+      print(unknown.empty() ? "map_decode.skip_other_key" : "map_decode.keep_other_key", member);
   decode["dispatch"] = dispatch;
   decode["seen_declaration"] =
       any_required ? print("map_decode.seen_declaration", {{"words", words}}) : "";
@@ -471,8 +497,8 @@ std::string emit_map_decode(const ir::Struct& s, const std::vector<WireField>& f
   return definitions;
 }
 
-std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>& fields,
-                              const std::string& prefix) {
+std::string emit_array_encode(const ir::Module& module, const ir::Struct& s,
+                              const std::vector<WireField>& fields, const std::string& prefix) {
   std::string body;
   std::vector<const WireField*> run;
   std::size_t run_start = 0;
@@ -492,17 +518,25 @@ std::string emit_array_encode(const ir::Struct& s, const std::vector<WireField>&
                                          {"comment", fields[i].comment}});
   }
   flush();
-  std::string header = array_header_bytes(static_cast<std::uint32_t>(fields.size()));
-  return print("array_encode.function", {{"prefix", prefix},
-                                         {"type", type_name(s)},
-                                         {"header", cpp_literal(header)},
-                                         {"header_size", std::to_string(header.size())},
-                                         {"count", std::to_string(fields.size())},
-                                         {"body", msgpack_c_floats("array_encode", s) + body}});
+  const std::string unknown = unknown_member(module, s);
+  std::string bytes = array_header_bytes(static_cast<std::uint32_t>(fields.size()));
+  Vars header{{"header", cpp_literal(bytes)},
+              {"header_size", std::to_string(bytes.size())},
+              {"count", std::to_string(fields.size())},
+              {"member", unknown}};
+  return print(
+      "array_encode.function",
+      {{"prefix", prefix},
+       {"type", type_name(s)},
+       {"header",
+        print(unknown.empty() ? "array_encode.constant_header" : "array_encode.counted_header",
+              header)},
+       {"write_unknown", unknown.empty() ? "" : print("array_encode.write_unknown", header)},
+       {"body", msgpack_c_floats("array_encode", s) + body}});
 }
 
-std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>& fields,
-                              const std::string& prefix) {
+std::string emit_array_decode(const ir::Module& module, const ir::Struct& s,
+                              const std::vector<WireField>& fields, const std::string& prefix) {
   std::string body;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     body += print("array_decode.field", {{"index", std::to_string(i)},
@@ -510,10 +544,18 @@ std::string emit_array_decode(const ir::Struct& s, const std::vector<WireField>&
                                          {"name", fields[i].path},
                                          {"comment", fields[i].comment}});
   }
-  return print("array_decode.function", {{"prefix", prefix},
-                                         {"type", type_name(s)},
-                                         {"count", std::to_string(fields.size())},
-                                         {"body", body}});
+  const std::string unknown = unknown_member(module, s);
+  const Vars member{{"member", unknown}};
+  return print(
+      "array_decode.function",
+      {{"prefix", prefix},
+       {"type", type_name(s)},
+       {"count", std::to_string(fields.size())},
+       {"extra_comment",
+        print(unknown.empty() ? "array_decode.skip_comment" : "array_decode.keep_comment", member)},
+       {"extra",
+        print(unknown.empty() ? "array_decode.skip_extra" : "array_decode.keep_extra", member)},
+       {"body", body}});
 }
 
 // The name a field prints under: its map key, or (positions and integer keys carry none) its
@@ -595,7 +637,8 @@ std::string emit_stream_operators(const ir::Module& module, const std::vector<st
 std::string private_member_tag(const ir::Module& module, const ir::Field& field) {
   for (const ir::Struct& s : module.structs) {
     std::vector<std::string> tags;  // of the struct's private fields up to `field`
-    for (const ir::Field& f : s.fields) {
+    for (const ir::Field* member : s.members()) {
+      const ir::Field& f = *member;
       if (!f.is_private) continue;
       const std::string base = ir::identifier_from(s.id + "::" + f.name);
       std::string tag = base;
@@ -633,12 +676,12 @@ StructCode emit_struct(const ir::Module& module, const ir::Struct& s, bool defin
   code.declaration = emit_declaration(s, fields, field_count, constants, print_declarations);
   const std::string prefix = definition_prefix(s, in_header);
   if (s.directions & ir::kMarshal) {
-    code.definitions +=
-        s.as_array ? emit_array_encode(s, fields, prefix) : emit_map_encode(s, fields, prefix);
+    code.definitions += s.as_array ? emit_array_encode(module, s, fields, prefix)
+                                   : emit_map_encode(module, s, fields, prefix);
   }
   if (s.directions & ir::kUnmarshal) {
-    code.definitions +=
-        s.as_array ? emit_array_decode(s, fields, prefix) : emit_map_decode(s, fields, prefix);
+    code.definitions += s.as_array ? emit_array_decode(module, s, fields, prefix)
+                                   : emit_map_decode(module, s, fields, prefix);
   }
   code.definitions += print_definitions;
   return code;

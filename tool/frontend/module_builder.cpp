@@ -22,6 +22,8 @@ namespace msgpack_gen::frontend {
 namespace {
 
 constexpr const char* kTagPrefix = "msgpack:";
+// A member of this type keeps the struct's unknown fields (ir::Struct::unknown_fields).
+constexpr const char* kUnknownFieldsType = "::msgpack_gen::UnknownFields";
 
 // The MSGPACK_TAG text attached to a declaration, if any.
 bool find_tag(CXCursor c, std::string& tag) {
@@ -409,8 +411,19 @@ void ModuleBuilder::add_fields(std::size_t index, CXCursor definition,
             return CXChildVisit_Continue;
         }
         ir::Field field;
-        if (self.make_field(v->index, child, v->member_base, v->private_fields, field)) {
-          self.nodes_[v->index].ir.fields.push_back(std::move(field));
+        if (!self.make_field(v->index, child, v->member_base, v->private_fields, field)) {
+          return CXChildVisit_Continue;
+        }
+        ir::Struct& s = self.nodes_[v->index].ir;
+        if (field.type.cpp_name != kUnknownFieldsType) {
+          s.fields.push_back(std::move(field));
+        } else if (s.unknown_fields) {
+          self.diagnostics_.error(field.location,
+                                  "struct {} has two msgpack_gen::UnknownFields members, '{}' and "
+                                  "'{}'; unknown fields are kept in one",
+                                  s.id, s.unknown_fields->name, field.name);
+        } else {
+          s.unknown_fields = std::move(field);
         }
         return CXChildVisit_Continue;
       },
@@ -474,7 +487,15 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   } else if (clang_isConstQualifiedType(canonical)) {
     field.read_only = "const";
   }
-  if (!map_type(type, where, field.name, member_base, index, field.type)) return false;
+  if (qualified_name(clang_getTypeDeclaration(clang_getCanonicalType(type))) ==
+      "msgpack_gen::UnknownFields") {
+    // Not a value of the wire layout: where the struct keeps what it does not know.
+    field.type.kind = ir::TypeKind::Custom;
+    field.type.spelling = "msgpack_gen::UnknownFields";
+    field.type.cpp_name = kUnknownFieldsType;
+  } else if (!map_type(type, where, field.name, member_base, index, field.type)) {
+    return false;
+  }
   if (is_public) return true;
 
   // Reached through a member pointer: the class that declares it, and its type, spelt so that

@@ -219,6 +219,11 @@ bool ModuleBuilder::map_record(CXType t, const ir::SourceLocation& where, const 
     out.kind = ir::TypeKind::Custom;
     return true;
   }
+  if (qualified == "msgpack_gen::UnknownFields") {
+    return reject_type(where, field, out,
+                       "msgpack_gen::UnknownFields keeps the fields a struct does not know and is "
+                       "no value of its own; make it a direct member of that struct");
+  }
   if (qualified == "std::monostate") {
     out.kind = ir::TypeKind::Nil;
     out.cpp_name = "::std::monostate";

@@ -27,6 +27,13 @@ std::string Field::key_text() const {
   return text;
 }
 
+std::vector<const Field*> Struct::members() const {
+  std::vector<const Field*> out;
+  for (const Field& field : fields) out.push_back(&field);
+  if (unknown_fields) out.push_back(&*unknown_fields);
+  return out;
+}
+
 const Struct* Module::find(const std::string& id) const {
   for (const Struct& s : structs) {
     if (s.id == id) return &s;

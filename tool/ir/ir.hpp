@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -131,6 +132,12 @@ struct Struct {
   std::vector<Field> fields;  // in declaration (or macro) order; skipped ("-") fields are not here
   bool has_alter_field_count = false;  // `alterFieldCount() const` widens the map header
   bool has_read_extra_field = false;   // `readExtraField(key, reader)` receives unknown keys
+  // The member of type msgpack_gen::UnknownFields that keeps the entries (map) or elements
+  // (array) the struct does not know, and that marshal writes back after its fields; its `type`
+  // is unused. Not one of `fields`: it is no value of the wire layout.
+  std::optional<Field> unknown_fields;
+  // Every member generated code reaches: `fields`, then `unknown_fields` when there is one.
+  std::vector<const Field*> members() const;
   unsigned directions = kBoth;
   std::string header;  // package-relative path of the header that gets its code
   SourceLocation location;

@@ -54,4 +54,15 @@ Layout layout_of(const Module& module, const Struct& s) {
   return layout;
 }
 
+const Struct* unknown_fields_owner(const Module& module, const Struct& s) {
+  if (s.unknown_fields) return &s;
+  for (const std::string& base : s.bases) {
+    const Struct* b = module.find(base);
+    if (const Struct* owner = b == nullptr ? nullptr : unknown_fields_owner(module, *b)) {
+      return owner;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace msgpack_gen::ir

@@ -44,4 +44,9 @@ struct Layout {
 // structs that the module does not hold contribute nothing (the frontend reports those).
 Layout layout_of(const Module& module, const Struct& s);
 
+// The struct whose msgpack_gen::UnknownFields member keeps the unknown entries of `s`'s map or
+// array: `s` itself, else the first of its bases (whose fields are in its layout, depth first)
+// that has one; nullptr when none has.
+const Struct* unknown_fields_owner(const Module& module, const Struct& s);
+
 }  // namespace msgpack_gen::ir

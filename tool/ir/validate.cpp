@@ -26,6 +26,7 @@ class Validator {
   void check_alter_field_count(const Struct& s);
   void check_read_only_fields(const Struct& s);
   void check_nested_nullables(const Struct& s);
+  void check_unknown_fields(const Struct& s);
   void collect_keys(const Struct& s, std::map<std::string, const Field*>& keys,
                     std::vector<const Struct*>& inline_stack);
 
@@ -206,6 +207,46 @@ void Validator::check_nested_nullables(const Struct& s) {
   }
 }
 
+// A msgpack_gen::UnknownFields member: no options, not with strict, assignable when decoded into,
+// and not in a struct inlined into another.
+void Validator::check_unknown_fields(const Struct& s) {
+  if (const std::optional<Field>& member = s.unknown_fields) {
+    const Field& f = *member;
+    if (f.omit_empty || f.required || f.inline_fields || f.as_string || f.strict_enum || f.redact ||
+        f.limit != 0 || f.has_int_key || f.key != f.name) {
+      error(f.location,
+            "field '{}' keeps the unknown fields of {} and takes no tag options: it has no key "
+            "and no value of its own",
+            f.name, s.id);
+    }
+    if (s.strict) {
+      error(f.location,
+            "struct {} is strict, so an unknown key is an error, yet '{}' keeps unknown fields; "
+            "drop one of the two",
+            s.id, f.name);
+    }
+    if (!f.read_only.empty() && (s.directions & kUnmarshal)) {
+      error(f.location,
+            "field '{}' of {} is {}, so the decoder cannot keep unknown fields in it; make it "
+            "a plain member, or generate {} marshal-only ('{}:+-')",
+            f.name, s.id, f.read_only, s.id, s.id);
+    }
+  }
+  // Inlined, a struct's keys are the outer struct's: the outer map's unknown keys are the
+  // outer struct's to keep, and the inner member would stay empty.
+  for (const Field& field : s.fields) {
+    if (!field.inline_fields || field.type.kind != TypeKind::Struct) continue;
+    const Struct* inner = module_.find(field.type.struct_id);
+    if (inner == nullptr || !inner->unknown_fields) continue;
+    error(field.location,
+          "field '{}' inlines {}, which keeps unknown fields in '{}'; inlined, its keys are in "
+          "the map of {}, whose unknown keys only {} can keep: move the UnknownFields member "
+          "to {}",
+          field.name, inner->id, inner->unknown_fields->name, s.id, s.id, s.id)
+        .notes.push_back({inner->unknown_fields->location, "the member is declared here"});
+  }
+}
+
 }  // namespace
 
 std::vector<Finding> validate_struct(const Module& module, const Struct& s) {
@@ -222,6 +263,7 @@ std::vector<Finding> validate_struct(const Module& module, const Struct& s) {
   validator.check_alter_field_count(s);
   validator.check_read_only_fields(s);
   validator.check_nested_nullables(s);
+  validator.check_unknown_fields(s);
   return findings;
 }
 
