@@ -1,12 +1,15 @@
 // libFuzzer target over the generated unmarshalers of tests/hostile/dto: every input is decoded
-// as each root type (Everything, Tree, Point, Ints, Modern, Chain, Unordered). Sanitizers catch
+// as each root type (Everything, Tree, Point, Ints, Modern, Chain, Unordered, and the Evolving
+// ones that keep unknown fields). Sanitizers catch
 // memory errors and undefined behaviour; the checks below catch logic errors that do not crash:
 //   - whatever the decoder leaves in the object, success or failure, is a valid object: it
 //     marshals, and its encoding decodes again (a failed unmarshal must not leave a half-built
 //     value that cannot be used);
 //   - round-trip stability: encoding the decoded object and decoding that again gives the same
 //     object, compared through the canonical form of both encodings;
-//   - decoding into an object that already holds data (the reuse path) is safe too.
+//   - decoding into an object that already holds data (the reuse path) is safe too;
+//   - the service in the middle: a message read as an older type that keeps unknown fields
+//     (Evolving*) and marshalled again reads, as the newer type, as the message itself does.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -96,6 +99,31 @@ void check(const char* type, const std::uint8_t* data, std::size_t size) {
   if (bounded.ok()) check_round_trip<T, kStable>(type, limited);
 }
 
+// `Older` keeps the fields it does not know: whatever a `Newer` reads in the message, it reads
+// the same in what `Older` passes on after decoding it.
+template <class Newer, class Older>
+void check_passes_on(const char* type, const std::uint8_t* data, std::size_t size) {
+  Newer direct;
+  Older middle;
+  if (!msgpack_gen::unmarshal(data, size, direct).ok()) return;
+  if (!msgpack_gen::unmarshal(data, size, middle).ok()) return;
+  msgpack_gen::Buffer passed;
+  msgpack_gen::marshal(passed, middle);
+  Newer through;
+  msgpack_gen::Status status = msgpack_gen::unmarshal(passed, through);
+  if (!status.ok()) {
+    die(type, "what the middle passed on does not decode", status.message() + "; " + hex(passed));
+  }
+  msgpack_gen::Buffer want, got;
+  msgpack_gen::marshal(want, direct);
+  msgpack_gen::marshal(got, through);
+  std::string first, second;
+  if (!fuzz::canonical(want.data(), want.size(), first) ||
+      !fuzz::canonical(got.data(), got.size(), second) || first != second) {
+    die(type, "the middle lost or changed a field", hex(want) + " -> " + hex(got));
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -106,5 +134,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check<hostile::Modern>("Modern", data, size);
   check<hostile::Chain>("Chain", data, size);
   check<hostile::Unordered, false>("Unordered", data, size);
+  check<hostile::Evolving>("Evolving", data, size);
+  check<hostile::EvolvingRow>("EvolvingRow", data, size);
+  check<hostile::EvolvingKeyed>("EvolvingKeyed", data, size);
+  check_passes_on<hostile::Everything, hostile::Evolving>("Everything via Evolving", data, size);
+  check_passes_on<hostile::Point, hostile::EvolvingRow>("Point via EvolvingRow", data, size);
+  check_passes_on<hostile::Keyed, hostile::EvolvingKeyed>("Keyed via EvolvingKeyed", data, size);
   return 0;
 }

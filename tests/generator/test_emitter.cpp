@@ -126,6 +126,32 @@ TEST_CASE("readExtraField receives unknown keys", "[emitter]") {
   CHECK_THAT(generate(one_struct_module(s)), Catch::Contains("value.readExtraField(key, in)"));
 }
 
+TEST_CASE("an UnknownFields member: kept while decoding, counted and written back", "[emitter]") {
+  ir::Struct s = point_struct();
+  const std::string plain = generate(one_struct_module(s));
+  CHECK_THAT(plain, !Catch::Contains("keep_unknown"));
+  CHECK_THAT(plain, !Catch::Contains("gen/unknown.hpp"));
+  s.unknown_fields = field("extra", ir::Type{});
+
+  SECTION("map mode") {
+    const std::string code = generate(one_struct_module(s));
+    CHECK_THAT(code, Catch::Contains("#include <msgpack_gen/gen/unknown.hpp>"));
+    CHECK_THAT(code, Catch::Contains("count += value.extra.size();"));
+    CHECK_THAT(code, Catch::Contains("gen::write_unknown(out, value.extra);"));
+    CHECK_THAT(code, Catch::Contains("value.extra.clear();"));
+    CHECK_THAT(code, Catch::Contains("const std::uint8_t* entry = in.position();"));
+    CHECK_THAT(code, Catch::Contains("gen::keep_unknown(in, entry, value.extra)"));
+    CHECK_THAT(code, !Catch::Contains("decode_rest_by_key"));  // the shared loop skips them
+  }
+  SECTION("array mode") {
+    s.as_array = true;
+    const std::string code = generate(one_struct_module(s));
+    CHECK_THAT(code, Catch::Contains("out.array_header(2 + value.extra.size());"));
+    CHECK_THAT(code, Catch::Contains("gen::keep_unknown(in, in.position(), value.extra)"));
+    CHECK_THAT(code, !Catch::Contains(R"(out.raw("\x92", 1);)"));
+  }
+}
+
 TEST_CASE("inline fields are flattened into the parent's keys", "[emitter]") {
   ir::Module module;
   ir::Struct inner;

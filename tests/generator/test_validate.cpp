@@ -171,3 +171,44 @@ TEST_CASE("validate: an optional or pointer that directly holds another nullable
   CHECK_THAT(found[1], Catch::StartsWith("field 'deep': 'std::optional<std::optional<int>>'"));
   CHECK_THAT(found[2], Catch::StartsWith("field 'pointer': 'std::unique_ptr<std::optional<int>>'"));
 }
+
+TEST_CASE("validate: an UnknownFields member takes no options and fits its struct", "[validate]") {
+  ir::Module module;
+  ir::Field unknown = member("unknown", ir::TypeKind::Custom);
+  module.structs.push_back(make_struct("Plain", {member("id")}));
+  module.structs.back().unknown_fields = unknown;
+  CHECK(messages(module, "Plain").empty());
+
+  SECTION("tag options") {
+    module.structs.back().unknown_fields->omit_empty = true;
+    CHECK(messages(module, "Plain") ==
+          std::vector<std::string>{"field 'unknown' keeps the unknown fields of Plain and takes no "
+                                   "tag options: it has no key and no value of its own"});
+  }
+  SECTION("a renamed key") {
+    module.structs.back().unknown_fields->key = "extra";
+    CHECK(messages(module, "Plain").size() == 1);
+  }
+  SECTION("strict") {
+    module.structs.back().strict = true;
+    CHECK(messages(module, "Plain") ==
+          std::vector<std::string>{"struct Plain is strict, so an unknown key is an error, yet "
+                                   "'unknown' keeps unknown fields; drop one of the two"});
+  }
+  SECTION("const: refused when decoded, fine marshal-only") {
+    module.structs.back().unknown_fields->read_only = "const";
+    CHECK(messages(module, "Plain").size() == 1);
+    module.structs.back().directions = ir::kMarshal;
+    CHECK(messages(module, "Plain").empty());
+  }
+  SECTION("inlined into another struct, with a note at the member") {
+    module.structs.back().unknown_fields->location.line = 7;
+    module.structs.push_back(make_struct("Outer", {inline_member("plain", "Plain")}));
+    std::vector<ir::Finding> findings = ir::validate_struct(module, module.structs[1]);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].message.rfind("field 'plain' inlines Plain, which keeps unknown fields", 0) ==
+          0);
+    REQUIRE(findings[0].notes.size() == 1);
+    CHECK(findings[0].notes[0].location.line == 7);
+  }
+}

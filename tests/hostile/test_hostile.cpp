@@ -845,3 +845,38 @@ TEST_CASE("numeric arrays decoded in blocks: cuts, wrong markers and overflow at
     CHECK(status.detail() == "value 300 does not fit the field's type");
   }
 }
+
+TEST_CASE("structs that keep unknown fields: cuts, wrong markers and depth inside kept entries",
+          "[hostile]") {
+  // Everything's message read as Evolving keeps all but two of its fields as raw msgpack.
+  const std::string message = hostile::encode(hostile::full_everything());
+  hostile::Evolving evolving;
+  REQUIRE(decode(message, evolving).ok());
+  CHECK(evolving.unknown.size() > 10);
+  for (std::size_t n = 0; n < message.size(); ++n) {
+    INFO("prefix of " << n << " of " << message.size() << " bytes");
+    expect_failure(message.substr(0, n), kCutShort, evolving);
+  }
+  // The depth limit holds in kept entries as in skipped ones.
+  Msg deep;
+  deep.map(1).str("kept").repeat("\x91", 100).uint(1);
+  CHECK(expect_failure(deep.bytes(), ErrorCode::too_deep, evolving).path() == "kept");
+  // Array mode: elements past the last field, cut anywhere.
+  const std::string point = hostile::encode(Point{1.5, 2.5f, -3});
+  hostile::EvolvingRow row;
+  REQUIRE(decode(point, row).ok());
+  CHECK(row.rest.size() == 2);
+  for (std::size_t n = 0; n < point.size(); ++n) expect_failure(point.substr(0, n), kCutShort, row);
+}
+
+TEST_CASE("what a struct that keeps unknown fields passes on reads as the original", "[hostile]") {
+  const std::string message = hostile::encode(hostile::full_everything());
+  hostile::Evolving middle;
+  REQUIRE(decode(message, middle).ok());
+  // Known fields first, then the kept ones in arrival order: Everything's own bytes again when
+  // the two known fields come first in it.
+  Everything direct, through;
+  REQUIRE(decode(message, direct).ok());
+  REQUIRE(decode(hostile::encode(middle), through).ok());
+  CHECK(same_value(hostile::encode(direct), hostile::encode(through)));
+}

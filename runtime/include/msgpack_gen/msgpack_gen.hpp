@@ -18,6 +18,7 @@
 #include "msgpack_gen/status.hpp"
 #include "msgpack_gen/stream.hpp"
 #include "msgpack_gen/tuples.hpp"
+#include "msgpack_gen/unknown_fields.hpp"
 #include "msgpack_gen/variant.hpp"
 #include "msgpack_gen/version.hpp"
 #include "msgpack_gen/writer.hpp"

@@ -29,6 +29,7 @@
 #include <msgpack_gen/ext/ext.hpp>
 #include <msgpack_gen/ext/raw.hpp>
 #include <msgpack_gen/ext/uuid.hpp>
+#include <msgpack_gen/unknown_fields.hpp>
 
 namespace hostile {
 
@@ -169,6 +170,25 @@ struct Chain {
 struct Unordered {
   std::unordered_set<std::string> names;
   std::unordered_multiset<std::int32_t> numbers;
+};
+
+// Keep what they do not know (msgpack_gen::UnknownFields): any other root's message decoded as
+// one of these keeps most of its entries, and marshal writes them back.
+struct Evolving {
+  bool flag = false;
+  std::string text;
+  msgpack_gen::UnknownFields unknown;
+};
+
+struct MSGPACK_TAG("as_array") EvolvingRow {
+  double x = 0;
+  msgpack_gen::UnknownFields rest;
+};
+
+struct EvolvingKeyed {
+  std::uint32_t code MSGPACK_TAG("#0") = 0;
+  std::string error MSGPACK_TAG("#0x31,omitempty");
+  msgpack_gen::UnknownFields unknown;
 };
 
 }  // namespace hostile
