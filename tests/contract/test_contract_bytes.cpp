@@ -27,6 +27,7 @@
 #include "contract/json_to_bytes.hpp"
 #include "dto_compare.hpp"
 #include "everything.msgpack.hpp"
+#include "evolution.msgpack.hpp"
 #include "generic.msgpack.hpp"
 #include "limits.msgpack.hpp"
 #include "modern.msgpack.hpp"
@@ -214,6 +215,53 @@ TEST_CASE("the contract reads every golden DTO as its generated code writes it",
   // guarded::Request's as_string enum `shade` at 0, which has no name: written as its number,
   // which the field's "str" admits (the decoder takes the name or the number).
   CHECK(require_described("guarded::Request", guarded::Request{}) == 10);
+}
+
+TEST_CASE("the contract reads the entries a struct keeps without knowing them", "[bytes]") {
+  const contract::Contract& c = golden_contract();
+  auto entry = [&](const std::string& id) {
+    auto it = std::find_if(c.structs.begin(), c.structs.end(),
+                           [&](const contract::StructEntry& s) { return s.id == id; });
+    REQUIRE(it != c.structs.end());
+    return *it;
+  };
+  CHECK(entry("evolution::v1::User").keeps_unknown);
+  CHECK(entry("evolution::v1::Derived").keeps_unknown);  // through its base
+  CHECK_FALSE(entry("evolution::v2::User").keeps_unknown);
+
+  evolution::v2::User user;
+  user.id = 4;
+  user.name = "n";
+  user.address.city = "c";
+  user.scores = {1.5};
+  evolution::v1::User middle;
+  REQUIRE(test_support::decode(bytes_of(user), middle));
+  REQUIRE(middle.unknown.size() == 4);
+  // The two known fields, then the four kept ones printed as they are.
+  CHECK(require_described("evolution::v1::User", middle) == 2);
+  // A key of another type (an array) among them.
+  Buffer buffer;
+  Writer out(buffer);
+  out.map_header(2);
+  out.str("id");
+  out.uint(1);
+  out.array_header(1);
+  out.nil();
+  out.str("kept");
+  REQUIRE(test_support::decode(
+      std::string_view(reinterpret_cast<const char*>(buffer.data()), buffer.size()), middle));
+  CHECK(require_described("evolution::v1::User", middle) == 2);  // name, absent, is written
+
+  evolution::v2::Row row;
+  row.id = 2;
+  evolution::v1::Row kept_row;
+  REQUIRE(test_support::decode(bytes_of(row), kept_row));
+  REQUIRE(kept_row.rest.size() == 2);
+  CHECK(require_described("evolution::v1::Row", kept_row) == 2);
+  // A struct that does not keep them still refuses what its contract does not list.
+  contract::BytesCheck refused =
+      contract::check_bytes(c, "evolution::v2::Keyed", bytes_of(kept_row));
+  CHECK_FALSE(refused.ok);
 }
 
 TEST_CASE("bytes the contract does not describe are reported where they go wrong", "[bytes]") {

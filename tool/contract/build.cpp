@@ -177,6 +177,7 @@ Contract build(const ir::Module& module) {
     entry.as_array = s.as_array;
     entry.integral_floats_as_ints = ir::writes_msgpack_c_floats(s);
     entry.directions = s.directions;
+    entry.keeps_unknown = ir::unknown_fields_owner(module, s) != nullptr;
     entry.location = s.location;
     entry.fields = entries_for(module, s, enums);
     contract.structs.push_back(std::move(entry));

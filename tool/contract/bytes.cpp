@@ -299,13 +299,19 @@ bool Walker::struct_entry(const StructEntry& entry) {
                   fmt::format("expected {} as an array, found {}", entry.id, family_name(found)));
     }
     if (!in_.read_array_header(count) || !in_.enter()) return reader_failed();
-    if (count > entry.fields.size()) {
+    if (count > entry.fields.size() && !entry.keeps_unknown) {
       return fail(at, fmt::format("expected at most {} elements of {}, found {}",
                                   entry.fields.size(), entry.id, count));
     }
     open("{");
     for (std::uint32_t i = 0; i < count; ++i) {
       item(i);
+      if (i >= entry.fields.size()) {  // kept by the struct, unknown to the contract
+        print_name(fmt::format("[{}]", i));
+        const std::uint8_t* value_start = in_.position();
+        if (!print_read(value_start, in_.skip())) return reader_failed();
+        continue;
+      }
       print_name(entry.fields[i].name);
       if (!field_value(entry.fields[i])) return false;
     }
@@ -317,8 +323,9 @@ bool Walker::struct_entry(const StructEntry& entry) {
     return fail(at, fmt::format("expected {} as a map, found {}", entry.id, family_name(found)));
   }
   if (!in_.read_map_header(count) || !in_.enter()) return reader_failed();
-  const bool open_keys = std::any_of(entry.fields.begin(), entry.fields.end(),
-                                     [](const FieldEntry& f) { return f.inline_template; });
+  const bool open_keys =
+      entry.keeps_unknown || std::any_of(entry.fields.begin(), entry.fields.end(),
+                                         [](const FieldEntry& f) { return f.inline_template; });
   open("{");
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::size_t key_at = in_.offset();
@@ -334,6 +341,10 @@ bool Walker::struct_entry(const StructEntry& entry) {
       for (const FieldEntry& f : entry.fields) {
         if (f.has_int_key && f.int_key == int_key) field = &f;
       }
+    } else if (entry.keeps_unknown && !in_.at_end() &&
+               msgpack_gen::family_of(*in_.position()) != msgpack_gen::Family::str) {
+      // A key of another type, kept by the struct: printed as it is, below.
+      if (!in_.skip()) return reader_failed();
     } else {
       if (!in_.read_str(key)) {
         return fail(key_at, fmt::format("expected a key of {}, found {}", entry.id,
@@ -353,7 +364,7 @@ bool Walker::struct_entry(const StructEntry& entry) {
     if (!open_keys) {
       return fail(key_at, fmt::format("key {} is not a field of {}", key_text, entry.id));
     }
-    // An inline template parameter's key: printed as it is.
+    // An inline template parameter's key, or one the struct keeps: printed as it is.
     if (text_) {
       std::string raw;
       msgpack_gen::DumpOptions options;

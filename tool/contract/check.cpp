@@ -55,6 +55,16 @@ class Checker {
     directions_ = now.directions;
     subject_ = now.id;
     report_directions(now.location, "struct", now.id, old.directions, now.directions);
+    if (old.keeps_unknown != now.keeps_unknown) {
+      compatible(now.location,
+                 now.keeps_unknown
+                     ? fmt::format("struct '{}' now keeps the fields it does not know and writes "
+                                   "them back",
+                                   now.id)
+                     : fmt::format("struct '{}' no longer keeps the fields it does not know: "
+                                   "what newer peers add is dropped when it is passed on",
+                                   now.id));
+    }
     if (old.as_array != now.as_array) {
       breaking(now.location,
                fmt::format("struct '{}' changed from {} mode to {} mode: readers of one cannot "

@@ -51,6 +51,9 @@ struct StructEntry {
   // the rules of the sides it takes (a marshal-only type cannot be hurt by what old writers send).
   // In the JSON only when not both; a contract written before directions existed has both.
   unsigned directions = ir::kBoth;
+  // Entries it does not know are kept (a msgpack_gen::UnknownFields member) and written back
+  // after its fields: a reader by contract meets keys (or trailing elements) it does not list.
+  bool keeps_unknown = false;
   std::vector<FieldEntry> fields;  // in wire order
   ir::SourceLocation location;     // not in the JSON
 };

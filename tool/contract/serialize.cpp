@@ -110,6 +110,7 @@ std::string body_json(const Contract& contract) {
     // Only where it is true, so that other structs' entries (and fingerprints) stay as they were.
     if (s.integral_floats_as_ints) o.flag("integral_floats_as_ints", true);
     if (s.directions != ir::kBoth) o.str("directions", direction_name(s.directions));
+    if (s.keeps_unknown) o.flag("keeps_unknown", true);
     o.raw("fields", array_of(s.fields, indent + 2, [&](std::string& t, const FieldEntry& f, int i) {
             write_field(t, f, s.as_array, i);
           }));
@@ -177,6 +178,7 @@ std::string from_json(const std::string& text, Contract& contract) {
     entry.as_array = json::text_of(s, "mode") == "array";
     entry.integral_floats_as_ints = json::flag_of(s, "integral_floats_as_ints");
     entry.directions = directions_of(s);
+    entry.keeps_unknown = json::flag_of(s, "keeps_unknown");
     for (const json::Value& f : json::items_of(s, "fields")) {
       FieldEntry field;
       field.name = json::text_of(f, "name");

@@ -1,0 +1,5 @@
+#pragma once
+#include <cstdint>
+struct Event {
+  std::uint64_t id;
+};
