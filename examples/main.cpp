@@ -1,13 +1,16 @@
 // The example: marshal and unmarshal the DTOs in dto/ with the code msgpack-gen generated for
-// them (data.msgpack.hpp, user.msgpack.hpp, request.msgpack.hpp).
+// them (data.msgpack.hpp, user.msgpack.hpp, request.msgpack.hpp, invoice.msgpack.hpp,
+// profile.msgpack.hpp).
 #include <cstdio>
 #include <string>
 
+#include <msgpack_gen/dump.hpp>
 #include <msgpack_gen/pool.hpp>
 #include <msgpack_gen/print.hpp>  // to_json(); before the generated headers
 
 #include "data.msgpack.hpp"
 #include "invoice.msgpack.hpp"
+#include "profile.msgpack.hpp"
 #include "request.msgpack.hpp"
 #include "user.msgpack.hpp"
 
@@ -107,7 +110,34 @@ int main() {
                 decoded.total.to_string().c_str(), decoded.lines.size());
   }
 
-  // 6. Bad input is an error with an offset and a field path, never a crash.
+  // 6. A service in the middle: a newer peer's profile has fields this version does not declare.
+  //    shop::Profile keeps them (its UnknownFields member) and writes them back after its own.
+  {
+    auto newer = pool.acquire();
+    msgpack_gen::Writer peer(*newer);
+    peer.map_header(4);
+    peer.str("id");
+    peer.uint(42);
+    peer.str("display_name");
+    peer.str("Dave");
+    peer.str("locale");  // added by a later version of the peer
+    peer.str("pt-PT");
+    peer.str("badges");  // likewise
+    peer.array_header(2);
+    peer.str("early");
+    peer.str("helper");
+    shop::Profile profile;
+    if (auto status = msgpack_gen::unmarshal(newer->data(), newer->size(), profile); !status) {
+      return fail("unmarshal Profile", status);
+    }
+    profile.display_name = "Dave R.";  // the one change this service makes
+    auto passed_on = pool.acquire();
+    msgpack_gen::marshal(*passed_on, profile);
+    std::printf("shop::Profile kept %u unknown fields and passed on: %s\n", profile.unknown.size(),
+                msgpack_gen::dump_text(passed_on->data(), passed_on->size()).c_str());
+  }
+
+  // 7. Bad input is an error with an offset and a field path, never a crash.
   buffer->data()[buffer->size() - 1] = 0xc1;  // reqid's value becomes the never-used marker
   msgpack_gen::Status status = msgpack_gen::unmarshal(buffer->data(), buffer->size(), back);
   std::printf("corrupted input: %s\n", status.message().c_str());

@@ -12,7 +12,7 @@ cmake --build build --target msgpack-gen
 
 # What add_msgpack_codegen() runs for the example target, by hand, into build/example-dto:
 ./build/tool/msgpack-gen -p examples/dto -o build/example-dto \
-  shop::Data shop::User shop::UserTuple:+- shop::Request shop::Invoice
+  shop::Data shop::User shop::UserTuple:+- shop::Request shop::Invoice shop::Profile
 echo "generated: $(cd build/example-dto && ls *.msgpack.hpp | tr '\n' ' ')"
 
 cmake --build build --target example socket_example
