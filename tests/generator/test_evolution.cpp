@@ -31,6 +31,15 @@ T decoded(const std::string& bytes, ReaderOptions options = {}) {
   return value;
 }
 
+// The bytes `write` puts through a Writer: a message as some peer wrote it.
+template <class Write>
+std::string written(Write write) {
+  Buffer buffer;
+  Writer out(buffer);
+  write(out);
+  return std::string(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+}
+
 // Hex as to_hex() prints it, from compact hex.
 std::string hex_text(std::string_view compact) {
   return to_hex(test_support::from_hex(compact));
@@ -85,18 +94,17 @@ TEST_CASE("a v1 service keeps what a v2 peer added and writes it back (map)", "[
 
 TEST_CASE("unknown fields are kept in arrival order after the known ones", "[evolution]") {
   // A peer that writes v1's keys last and the new ones first, in its own order.
-  Buffer buffer;
-  Writer out(buffer);
-  out.map_header(4);
-  out.str("zeta");
-  out.uint(1);
-  out.str("name");
-  out.str("bo");
-  out.str("alpha");
-  out.boolean(true);
-  out.str("id");
-  out.uint(7);
-  const std::string bytes(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  const std::string bytes = written([](Writer& out) {
+    out.map_header(4);
+    out.str("zeta");
+    out.uint(1);
+    out.str("name");
+    out.str("bo");
+    out.str("alpha");
+    out.boolean(true);
+    out.str("id");
+    out.uint(7);
+  });
 
   auto middle = decoded<evolution::v1::User>(bytes);
   CHECK(middle.id == 7);
@@ -111,21 +119,20 @@ TEST_CASE("unknown fields are kept in arrival order after the known ones", "[evo
 }
 
 TEST_CASE("keys of other types are kept too", "[evolution]") {
-  Buffer buffer;
-  Writer out(buffer);
-  out.map_header(4);
-  out.str("id");
-  out.uint(3);
-  out.sint(-5);  // an integer key in a string-keyed struct
-  out.str("minus five");
-  out.nil();  // a nil key
-  out.array_header(1);
-  out.uint(1);
-  out.array_header(2);  // an array key
-  out.uint(1);
-  out.uint(2);
-  out.str("pair");
-  const std::string bytes(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  const std::string bytes = written([](Writer& out) {
+    out.map_header(4);
+    out.str("id");
+    out.uint(3);
+    out.sint(-5);  // an integer key in a string-keyed struct
+    out.str("minus five");
+    out.nil();  // a nil key
+    out.array_header(1);
+    out.uint(1);
+    out.array_header(2);  // an array key
+    out.uint(1);
+    out.uint(2);
+    out.str("pair");
+  });
 
   auto middle = decoded<evolution::v1::User>(bytes);
   CHECK(middle.id == 3);
@@ -271,18 +278,17 @@ TEST_CASE("alterFieldCount and readExtraField with unknown fields", "[evolution]
 }
 
 TEST_CASE("a base's UnknownFields member keeps the derived struct's unknown keys", "[evolution]") {
-  Buffer buffer;
-  Writer out(buffer);
-  out.map_header(4);
-  out.str("id");
-  out.uint(5);
-  out.str("name");
-  out.str("derived");
-  out.str("color");
-  out.str("teal");
-  out.str("weight");
-  out.f64(2.5);
-  const std::string bytes(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  const std::string bytes = written([](Writer& out) {
+    out.map_header(4);
+    out.str("id");
+    out.uint(5);
+    out.str("name");
+    out.str("derived");
+    out.str("color");
+    out.str("teal");
+    out.str("weight");
+    out.f64(2.5);
+  });
 
   auto middle = decoded<evolution::v1::Derived>(bytes);
   CHECK(middle.id == 5);
@@ -292,14 +298,13 @@ TEST_CASE("a base's UnknownFields member keeps the derived struct's unknown keys
 }
 
 TEST_CASE("a private UnknownFields member works like a public one", "[evolution]") {
-  Buffer buffer;
-  Writer out(buffer);
-  out.map_header(2);
-  out.str("id_");
-  out.uint(9);
-  out.str("added");
-  out.str("later");
-  const std::string bytes(reinterpret_cast<const char*>(buffer.data()), buffer.size());
+  const std::string bytes = written([](Writer& out) {
+    out.map_header(2);
+    out.str("id_");
+    out.uint(9);
+    out.str("added");
+    out.str("later");
+  });
 
   auto middle = decoded<evolution::v1::Account>(bytes);
   CHECK(middle.id() == 9);
