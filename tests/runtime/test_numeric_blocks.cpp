@@ -4,6 +4,8 @@
 // decoder used as the oracle is std::deque's (tests of the sequences codec cover it on its own),
 // which decodes each element through codec<T>. This file is built twice: with the SIMD the
 // compiler targets, and with MSGPACK_GEN_NO_SIMD (the portable code; tests/runtime/CMakeLists.txt).
+// Each test runs once per SIMD level the binary and the CPU have (SIMD_LEVELS below): the
+// portable or SSE2 code, then the SSSE3 kernels that x86-64 builds choose at run time.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -28,6 +30,32 @@ using test_support::Hex;
 using test_support::theirs;
 
 namespace {
+
+namespace numeric = msgpack_gen::detail::numeric;
+
+// The levels this binary runs on this CPU, lowest first: Simd::base only without SIMD or off
+// x86-64.
+std::vector<int> simd_levels() {
+  std::vector<int> levels;
+  for (int level = 0; level <= static_cast<int>(numeric::detected_simd()); ++level) {
+    levels.push_back(level);
+  }
+  return levels;
+}
+
+// Forces a level for the scope (detail::numeric::simd_override, for tests only).
+struct ForcedSimd {
+  explicit ForcedSimd(int level) { numeric::simd_override = level; }
+  ~ForcedSimd() { numeric::simd_override = -1; }
+  ForcedSimd(const ForcedSimd&) = delete;
+  ForcedSimd& operator=(const ForcedSimd&) = delete;
+};
+
+// Runs the rest of the test case once per level (a Catch2 generator).
+#define SIMD_LEVELS()                                         \
+  const int simd_level = GENERATE(from_range(simd_levels())); \
+  const ForcedSimd forced_simd(simd_level);                   \
+  INFO("SIMD level " << simd_level)
 
 enum class Level : std::int16_t { low = -300, zero = 0, high = 20000 };
 enum class Code : std::uint32_t { none = 0, big = 4000000000u };
@@ -283,6 +311,7 @@ Bytes array_of(const std::vector<Bytes>& elements) {
 
 TEMPLATE_TEST_CASE("numeric vectors: msgpack-c's bytes at every length and form, and back",
                    "[numeric][bulk]", NUMERIC_TYPES) {
+  SIMD_LEVELS();
   using T = TestType;
   Rng rng{sizeof(T) * 1000 + std::is_signed_v<T>};
   for (std::size_t n = 0; n <= 70; ++n) {
@@ -303,6 +332,7 @@ TEMPLATE_TEST_CASE("numeric vectors: msgpack-c's bytes at every length and form,
 TEMPLATE_TEST_CASE("numeric vectors: a block of full-width values with one narrower at each place",
                    "[numeric][bulk]", std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
                    long, Level) {
+  SIMD_LEVELS();
   // A block of 16- or 32-bit values that all take the type's own width is written with one check;
   // a single value one form narrower, or of the other sign's full-width form, anywhere in the
   // block must send it the general way. Each edge pair: the first value takes the full width (or
@@ -335,6 +365,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a block of full-width values with one narro
 }
 
 TEST_CASE("numeric vectors of floats: msgpack-c's own bytes in its float mode", "[numeric][bulk]") {
+  SIMD_LEVELS();
   Rng rng{7};
   for (std::size_t n = 0; n <= 40; ++n) {
     const std::vector<float> floats = make_values<float>(rng, n);
@@ -359,6 +390,7 @@ TEST_CASE("numeric vectors of floats: msgpack-c's own bytes in its float mode", 
 
 TEMPLATE_TEST_CASE("numeric vectors in msgpack-c's float mode: one integral value at each place",
                    "[numeric][bulk]", float, double) {
+  SIMD_LEVELS();
   // A block of values with fractions is written as floats at once; one value that msgpack-c
   // writes as an integer (zero, -0.0, integral, the ends of the integer ranges), or one it writes
   // as a float although it looks integral (too large for an integer, NaN, infinite), anywhere
@@ -399,6 +431,7 @@ TEMPLATE_TEST_CASE("numeric vectors in msgpack-c's float mode: one integral valu
 TEMPLATE_TEST_CASE("numeric arrays: std::array and C arrays take the bulk path too",
                    "[numeric][bulk]", std::int16_t, std::uint32_t, std::int64_t, float, double,
                    Level) {
+  SIMD_LEVELS();
   using T = TestType;
   constexpr std::size_t kN = 37;
   Rng rng{99};
@@ -427,6 +460,7 @@ TEMPLATE_TEST_CASE("numeric arrays: std::array and C arrays take the bulk path t
 
 TEMPLATE_TEST_CASE("numeric vectors decode every form that holds the value, in whole blocks",
                    "[numeric][bulk][forms]", NUMERIC_TYPES) {
+  SIMD_LEVELS();
   using T = TestType;
   // Every edge value in every form of the widest integer type of its sign, decoded into T: the
   // wide forms other writers use (uint64 holding 5) are taken into every type they fit, and the
@@ -463,6 +497,7 @@ TEMPLATE_TEST_CASE("numeric vectors decode every form that holds the value, in w
 
 TEMPLATE_TEST_CASE("numeric vectors: a wrong marker at every position of a block",
                    "[numeric][bulk][errors]", NUMERIC_TYPES) {
+  SIMD_LEVELS();
   using T = TestType;
   // Blocks of fixints, of each fixed-width form, of floats, with a value of another type (nil,
   // bool, str, array, the never-valid 0xc1) or of another numeric form at position k.
@@ -488,10 +523,12 @@ TEMPLATE_TEST_CASE("numeric vectors: a wrong marker at every position of a block
                                     {0x7f},
                                     {0xe0},
                                     {0xcb, 0, 0, 0, 0, 0, 0, 0, 0}};
+  // 24 elements: three blocks, so a wrong marker ends a run of blocks at its first, second and
+  // third block.
   for (const Bytes& form : blocks) {
     for (const Bytes& bad : wrong) {
-      for (std::size_t k = 0; k < 16; ++k) {
-        std::vector<Bytes> elements(16, form);
+      for (std::size_t k = 0; k < 24; ++k) {
+        std::vector<Bytes> elements(24, form);
         elements[k] = bad;
         check_like_per_element<T>(array_of(elements));
       }
@@ -503,13 +540,16 @@ TEMPLATE_TEST_CASE(
     "numeric vectors: a block cut at every length is an error, never a read past "
     "the end",
     "[numeric][bulk][errors]", NUMERIC_TYPES) {
+  SIMD_LEVELS();
   using T = TestType;
   const std::vector<Bytes> blocks = {{0x05},
                                      {0xcc, 0x05},
                                      {0xcd, 0x01, 0x02},
                                      {0xce, 0, 0, 1, 2},
                                      {0xcf, 0, 0, 0, 0, 0, 0, 1, 2},
+                                     {0xd1, 0xff, 0x00},
                                      {0xd2, 0xff, 0xff, 0xff, 0},
+                                     {0xd3, 0, 0, 0, 0, 0, 0, 0, 9},
                                      {0xca, 0x3f, 0xc0, 0, 0},
                                      {0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}};
   for (const Bytes& form : blocks) {
@@ -526,6 +566,7 @@ TEMPLATE_TEST_CASE(
 
 TEST_CASE("numeric vectors: a value out of range in a block is the same error at [k]",
           "[numeric][bulk][errors]") {
+  SIMD_LEVELS();
   for (std::size_t k = 0; k < 16; ++k) {
     // int16 forms holding values that fit int8, but 300 at k.
     std::vector<Bytes> elements(16, Bytes{0xd1, 0x00, 0x64});
@@ -559,10 +600,46 @@ TEST_CASE("numeric vectors: a value out of range in a block is the same error at
     const Status sfix = decode(array_of(fixints), u64);
     CHECK(sfix.detail() == "value -1 does not fit the field's type");
     CHECK(sfix.path() == "[" + std::to_string(k) + "]");
+
+    // Forms of the destination's own width but of the other sign, whose values fit but one
+    // (the gathers' sign test): uint16 forms into int16, 40000 at k; int16 forms into uint16,
+    // -2 at k; uint32 forms into int32, 3000000000 at k; uint64 forms into int64, 2^63 at k;
+    // int64 forms into uint64, -1 at k.
+    auto one_wrong = [k](Bytes fits, Bytes bad) {
+      std::vector<Bytes> items(16, fits);
+      items[k] = bad;
+      return array_of(items);
+    };
+    const std::string at = "[" + std::to_string(k) + "]";
+    std::vector<std::int16_t> i16;
+    const Status si16 = decode(one_wrong({0xcd, 0x12, 0x34}, {0xcd, 0x9c, 0x40}), i16);
+    CHECK(si16.detail() == "value 40000 does not fit the field's type");
+    CHECK(si16.path() == at);
+    std::vector<std::uint16_t> u16b;
+    const Status su16 = decode(one_wrong({0xd1, 0x12, 0x34}, {0xd1, 0xff, 0xfe}), u16b);
+    CHECK(su16.detail() == "value -2 does not fit the field's type");
+    CHECK(su16.path() == at);
+    std::vector<std::int32_t> i32;
+    const Status si32 =
+        decode(one_wrong({0xce, 0x12, 0x34, 0x56, 0x78}, {0xce, 0xb2, 0xd0, 0x5e, 0x00}), i32);
+    CHECK(si32.detail() == "value 3000000000 does not fit the field's type");
+    CHECK(si32.path() == at);
+    std::vector<std::int64_t> i64;
+    const Status si64 =
+        decode(one_wrong({0xcf, 0, 0, 0, 1, 0, 0, 0, 0}, {0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0}), i64);
+    CHECK(si64.detail() == "value 9223372036854775808 does not fit the field's type");
+    CHECK(si64.path() == at);
+    std::vector<std::uint64_t> u64b;
+    const Status su64 = decode(one_wrong({0xd3, 0, 0, 0, 1, 0, 0, 0, 0},
+                                         {0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}),
+                               u64b);
+    CHECK(su64.detail() == "value -1 does not fit the field's type");
+    CHECK(su64.path() == at);
   }
 }
 
 TEST_CASE("numeric vectors: the allocation limit and reuse are as before", "[numeric][bulk]") {
+  SIMD_LEVELS();
   const std::vector<std::uint32_t> values(100, 70000);
   const Bytes bytes = encode(values);
   msgpack_gen::ReaderOptions options;

@@ -18,9 +18,16 @@
 // input accepted before is accepted, and every error is the same error, at the same offset, with
 // the same "[i]" in the path.
 //
-// SIMD, chosen at compile time: SSE2 checks a block of fixints with one compare; SSSE3 gathers and
-// byte-swaps blocks of 32-bit payloads (uint32/int32/float32 forms) with a shuffle. Define
-// MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build both).
+// SIMD: SSE2 (the x86-64 baseline, chosen at compile time) checks and narrows blocks of fixints and
+// finds blocks of full-width 16- and 32-bit values with compares. SSSE3 byte shuffles interleave
+// markers and big-endian payloads: they write runs of full-width 16- and 32-bit blocks and of
+// floats, and gather and byte-swap runs of 16-, 32- and 64-bit forms (uint16/int16, uint32/int32,
+// float32, uint64/int64, float64). The default x86-64 target has no SSSE3, so with GCC and Clang
+// those kernels are compiled for it with a target attribute and chosen at run time, once per
+// process (simd_level(): cpuid through __builtin_cpu_supports), and the choice is made once per
+// array, not per element; a build that already targets SSSE3 (-mssse3, -march=native) uses them
+// without asking. Other targets and compilers use the portable code. Define MSGPACK_GEN_NO_SIMD
+// to use the portable code only (the tests build both, and run each level the CPU has).
 #pragma once
 
 #include <cstddef>
@@ -40,9 +47,15 @@
 #include <emmintrin.h>
 #define MSGPACK_GEN_NUMERIC_SSE2 1
 #endif
-#if defined(__SSSE3__)
+// SSSE3 kernels, chosen at run time: x86-64 with GCC or Clang (MinGW-w64 too), which compile
+// a function for an instruction set the target lacks with a target attribute.
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
+    defined(MSGPACK_GEN_NUMERIC_SSE2)
 #include <tmmintrin.h>
-#define MSGPACK_GEN_NUMERIC_SSSE3 1
+#define MSGPACK_GEN_NUMERIC_X86 1
+// A kernel (not inlined into the portable callers, which lack SSSE3) and the helpers it inlines.
+#define MSGPACK_GEN_SSSE3_KERNEL __attribute__((target("ssse3"))) inline
+#define MSGPACK_GEN_SSSE3_INLINE __attribute__((target("ssse3"), always_inline)) inline
 #endif
 #endif
 
@@ -53,6 +66,36 @@ constexpr std::size_t kBlock = 8;
 // Bytes the writers may store past the last element they write (wide stores of narrow forms):
 // callers reserve them on top of the elements' max_size().
 constexpr std::size_t kSlack = 8;
+
+// ---- the SIMD level, chosen at run time -----------------------------------------------------
+
+// The levels above the portable code (with SSE2 where the target has it).
+enum class Simd : int { base = 0, ssse3 = 1 };
+
+// The best level this CPU runs: asked once (a function-local static), or known at compile time.
+inline Simd detected_simd() noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_X86) && defined(__SSSE3__)
+  return Simd::ssse3;
+#elif defined(MSGPACK_GEN_NUMERIC_X86)
+  static const Simd level = [] {
+    __builtin_cpu_init();  // may run before libgcc's constructor (a static initialiser)
+    return __builtin_cpu_supports("ssse3") ? Simd::ssse3 : Simd::base;
+  }();
+  return level;
+#else
+  return Simd::base;
+#endif
+}
+
+// For the tests only: -1 (the default) uses the detected level, 0.. forces that level (at most
+// the detected one: the tests run each level the CPU has). Not thread-safe to change.
+inline int simd_override = -1;
+
+// The level the bulk paths use, read once per array.
+inline Simd simd_level() noexcept {
+  const int forced = simd_override;
+  return forced >= 0 ? static_cast<Simd>(forced) : detected_simd();
+}
 
 // The integer an enum travels as; T itself otherwise.
 template <class T, bool = std::is_enum_v<T>>
@@ -275,11 +318,90 @@ MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noe
   return false;
 }
 
+#if defined(MSGPACK_GEN_NUMERIC_X86)
+// SSSE3: 8 values of 2 bytes at v written as marker and big-endian payload, 24 bytes.
+MSGPACK_GEN_SSSE3_INLINE void put_shuffled3(std::uint8_t* p, const void* v,
+                                            __m128i marker) noexcept {
+  const __m128i a = _mm_loadu_si128(static_cast<const __m128i*>(v));
+  // Output byte -> input byte (-1: zero, where the marker goes).
+  const __m128i first = _mm_setr_epi8(-1, 1, 0, -1, 3, 2, -1, 5, 4, -1, 7, 6, -1, 9, 8, -1);
+  const __m128i second =
+      _mm_setr_epi8(11, 10, -1, 13, 12, -1, 15, 14, -1, -1, -1, -1, -1, -1, -1, -1);
+  const __m128i marks0 = _mm_setr_epi8(-1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1);
+  const __m128i marks1 = _mm_setr_epi8(0, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                   _mm_or_si128(_mm_shuffle_epi8(a, first), _mm_and_si128(marker, marks0)));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p + 16),
+                   _mm_or_si128(_mm_shuffle_epi8(a, second), _mm_and_si128(marker, marks1)));
+}
+
+// SSSE3: 8 values of 4 bytes at v written as marker and big-endian payload, 40 bytes.
+MSGPACK_GEN_SSSE3_INLINE void put_shuffled5(std::uint8_t* p, const void* v,
+                                            __m128i marker) noexcept {
+  const auto* in = static_cast<const std::uint8_t*>(v);
+  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));       // values 0..3
+  const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 12));  // 3..6
+  const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16));  // 4..7
+  // Bytes 0..15: values 0..2 and the marker of 3; 16..31: the payload of 3, values 4 and 5,
+  // the marker and top byte of 6; 32..39: the rest of 6, value 7.
+  const __m128i take0 = _mm_setr_epi8(-1, 3, 2, 1, 0, -1, 7, 6, 5, 4, -1, 11, 10, 9, 8, -1);
+  const __m128i take1 = _mm_setr_epi8(3, 2, 1, 0, -1, 7, 6, 5, 4, -1, 11, 10, 9, 8, -1, 15);
+  const __m128i take2 = _mm_setr_epi8(10, 9, 8, -1, 15, 14, 13, 12, -1, -1, -1, -1, -1, -1, -1, -1);
+  const __m128i marks0 = _mm_setr_epi8(-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1);
+  const __m128i marks1 = _mm_setr_epi8(0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0);
+  const __m128i marks2 = _mm_setr_epi8(0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                   _mm_or_si128(_mm_shuffle_epi8(a, take0), _mm_and_si128(marker, marks0)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 16),
+                   _mm_or_si128(_mm_shuffle_epi8(c, take1), _mm_and_si128(marker, marks1)));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p + 32),
+                   _mm_or_si128(_mm_shuffle_epi8(d, take2), _mm_and_si128(marker, marks2)));
+}
+
+// SSSE3: the run of blocks at v (at most `blocks`, the first of which takes R's full width:
+// `form`) whose values all take R's full width, written at p. Returns the blocks written.
+template <class R>
+MSGPACK_GEN_SSSE3_KERNEL std::size_t put_full_width_run_ssse3(std::uint8_t*& p, const R* v,
+                                                              std::size_t blocks,
+                                                              unsigned form) noexcept {
+  static_assert(sizeof(R) == 2 || sizeof(R) == 4, "16- and 32-bit integers");
+  std::uint8_t* out = p;
+  std::size_t b = 0;
+  do {
+    const __m128i marker = _mm_set1_epi8(static_cast<char>(kMarker[form]));
+    if constexpr (sizeof(R) == 2) {
+      put_shuffled3(out, v, marker);
+    } else {
+      put_shuffled5(out, v, marker);
+    }
+    out += (1 + sizeof(R)) * kBlock;
+    v += kBlock;
+  } while (++b < blocks && (form = full_width_form(v)) != 0);
+  p = out;
+  return b;
+}
+
+// SSSE3: n / kBlock blocks of floats as float32, 40 bytes a block. Returns the byte after them.
+MSGPACK_GEN_SSSE3_KERNEL std::uint8_t* put_float_blocks_ssse3(std::uint8_t* p, const float* v,
+                                                              std::size_t n) noexcept {
+  const __m128i marker = _mm_set1_epi8(static_cast<char>(0xca));
+  for (const float* end = v + n / kBlock * kBlock; v != end; v += kBlock, p += 5 * kBlock) {
+    put_shuffled5(p, v, marker);
+  }
+  return p;
+}
+#endif
+
 // T: an integer or an enum, written as its underlying integer R.
 template <class T>
 inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) noexcept {
   using R = raw_t<T>;
   const std::size_t blocks = n / kBlock;
+#if defined(MSGPACK_GEN_NUMERIC_X86)
+  // Runs of full-width blocks are shuffled (not enums: their values are copied first).
+  constexpr bool kShuffles = (sizeof(R) == 2 || sizeof(R) == 4) && !std::is_enum_v<T>;
+  const bool ssse3 = kShuffles && simd_level() >= Simd::ssse3;
+#endif
   for (std::size_t b = 0; b < blocks; ++b, v += kBlock) {
     // Read in place (a copy would be stored and reloaded wider: a store-forwarding stall), but
     // an enum's values, which are copied as their underlying integers.
@@ -297,6 +419,17 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     if constexpr (sizeof(R) == 2 || sizeof(R) == 4) {
       // Values spread over R's range mostly take its full width: one check for the block.
       if (const unsigned form = full_width_form(block); form != 0) {
+#if defined(MSGPACK_GEN_NUMERIC_X86)
+        if constexpr (kShuffles) {
+          if (ssse3) {
+            // This block and the full-width ones after it; the loop steps past the last.
+            const std::size_t run = put_full_width_run_ssse3(p, block, blocks - b, form);
+            b += run - 1;
+            v += (run - 1) * kBlock;
+            continue;
+          }
+        }
+#endif
         p = put_block(p, block, form);
         continue;
       }
@@ -337,7 +470,17 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
 // Floats as float32 / float64: marker and big-endian payload, a block at a time (constant
 // offsets, one pointer update per block).
 template <class F>
-inline std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n) noexcept {
+inline std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n, Simd level) noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_X86)
+  if constexpr (sizeof(F) == 4) {
+    if (level >= Simd::ssse3 && n >= kBlock) {
+      p = put_float_blocks_ssse3(p, v, n);
+      v += n / kBlock * kBlock;
+      n %= kBlock;
+    }
+  }
+#endif
+  (void)level;
   using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
   constexpr std::uint8_t kMarkerOfF = sizeof(F) == 4 ? 0xca : 0xcb;
   constexpr std::size_t kStride = 1 + sizeof(F);
@@ -379,13 +522,14 @@ MSGPACK_GEN_ALWAYS_INLINE bool surely_float(F v) noexcept {
 // measurements) is written as floats at once; a block holding an integral value goes element by
 // element through float_as_msgpack_c(), as Writer::f32() / f64() write it.
 template <class F>
-inline std::uint8_t* put_floats_msgpack_c(std::uint8_t* p, const F* v, std::size_t n) noexcept {
+inline std::uint8_t* put_floats_msgpack_c(std::uint8_t* p, const F* v, std::size_t n,
+                                          Simd level) noexcept {
   const F* const block_end = v + n / kBlock * kBlock;
   for (; v != block_end; v += kBlock) {
     bool floats = true;
     for (std::size_t j = 0; j < kBlock; ++j) floats &= surely_float(v[j]);
     if (floats) {
-      p = put_floats(p, v, kBlock);
+      p = put_floats(p, v, kBlock, level);
     } else {
       for (std::size_t j = 0; j < kBlock; ++j) p = gen::encode::float_as_msgpack_c(p, v[j]);
     }
@@ -401,7 +545,9 @@ inline std::uint8_t* put_numbers(std::uint8_t* p, const T* v, std::size_t n,
                                  bool integral_floats_as_ints) noexcept {
   static_assert(encodes_in_bulk_v<T>, "integers, enums, float and double");
   if constexpr (is_float_v<T>) {
-    return integral_floats_as_ints ? put_floats_msgpack_c(p, v, n) : put_floats(p, v, n);
+    const Simd level = simd_level();
+    return integral_floats_as_ints ? put_floats_msgpack_c(p, v, n, level)
+                                   : put_floats(p, v, n, level);
   } else {
     (void)integral_floats_as_ints;
     return put_integers(p, v, n);
@@ -517,52 +663,118 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integer_blocks(const std::uint8_t* p,
   return b * kBlock;
 }
 
-#if defined(MSGPACK_GEN_NUMERIC_SSSE3)
-// 4 values of a 5-byte form (marker + 4 payload bytes) at p, which has 20 readable bytes: their
-// markers (as 4 bytes) and payloads (byte-swapped into 4 native 32-bit words).
-MSGPACK_GEN_ALWAYS_INLINE void gather5x4(const std::uint8_t* p, __m128i& markers,
-                                         __m128i& payloads) noexcept {
-  // Values 0..2 lie in the first 16 bytes, value 3 in bytes 15..19: the second load starts at 4.
-  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 4));
-  const __m128i take_a = _mm_setr_epi8(4, 3, 2, 1, 9, 8, 7, 6, 14, 13, 12, 11, -1, -1, -1, -1);
-  const __m128i take_b =
-      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12);
-  payloads = _mm_or_si128(_mm_shuffle_epi8(a, take_a), _mm_shuffle_epi8(b, take_b));
-  const __m128i marks_a =
-      _mm_setr_epi8(0, 5, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
-  const __m128i marks_b =
-      _mm_setr_epi8(-1, -1, -1, 11, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
-  markers = _mm_or_si128(_mm_shuffle_epi8(a, marks_a), _mm_shuffle_epi8(b, marks_b));
+#if defined(MSGPACK_GEN_NUMERIC_X86)
+// SSSE3 gathers. Each takes up to `blocks` whole blocks at p (`remaining` bytes readable) of one
+// form, marker m, into words of the form's width: a block is taken when its 8 markers are m and,
+// with `high_bit_free`, no word has its top bit set (a uint form into a signed type, an int
+// form into an unsigned one: the values that fit). Returns the elements taken, their bytes in
+// `used`; it stores nothing of the block it stops at. The loads stay inside each block.
+
+// Whether the markers at the byte positions `mask` of `bytes` are all m.
+MSGPACK_GEN_SSSE3_INLINE bool markers_are(__m128i bytes, __m128i m, int mask) noexcept {
+  return (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, m)) & mask) == mask;
 }
 
-// Blocks of 8 values of a 5-byte form with marker m, into 32-bit words (uint32, int32, float):
-// a block is taken when all its markers are m and, with `high_bit_free`, no word has its top
-// bit set (a uint32 form into int32, an int32 form into uint32: the values that fit).
-template <class W>
-MSGPACK_GEN_ALWAYS_INLINE std::size_t take_gathered5_blocks(const std::uint8_t* p,
-                                                            std::size_t remaining, std::uint8_t m,
-                                                            bool high_bit_free, W* out,
-                                                            std::size_t blocks,
-                                                            std::size_t& used) noexcept {
-  static_assert(sizeof(W) == 4, "32-bit words");
+// 3-byte forms (uint16, int16) into 16-bit words: 24 bytes a block.
+MSGPACK_GEN_SSSE3_KERNEL std::size_t take_gathered3_ssse3(const std::uint8_t* p,
+                                                          std::size_t remaining, std::uint8_t m,
+                                                          bool high_bit_free, void* out,
+                                                          std::size_t blocks,
+                                                          std::size_t& used) noexcept {
+  constexpr std::size_t kBytes = 3 * kBlock;
+  const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
+  const __m128i expected = _mm_set1_epi8(static_cast<char>(m));
+  // The high byte of each word (the odd bytes) in the sign test.
+  const int top = high_bit_free ? 0xaaaa : 0;
+  // Values 0..4 and the marker of 5 lie in bytes 0..15; values 5..7 in bytes 8..23.
+  const __m128i take_a = _mm_setr_epi8(2, 1, 5, 4, 8, 7, 11, 10, 14, 13, -1, -1, -1, -1, -1, -1);
+  const __m128i take_b =
+      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 8, 12, 11, 15, 14);
+  auto* dst = static_cast<std::uint8_t*>(out);
+  std::size_t b = 0;
+  for (; b < limit; ++b, p += kBytes, dst += 2 * kBlock) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8));
+    const __m128i words = _mm_or_si128(_mm_shuffle_epi8(a, take_a), _mm_shuffle_epi8(c, take_b));
+    // Markers at bytes 0, 3, .., 15 of a (values 0..5), 10 and 13 of c (values 6 and 7).
+    if (!markers_are(a, expected, 0x9249) || !markers_are(c, expected, 0x2400) ||
+        (_mm_movemask_epi8(words) & top) != 0) {
+      break;
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), words);
+  }
+  used = b * kBytes;
+  return b * kBlock;
+}
+
+// 5-byte forms (uint32, int32, float32) into 32-bit words: 40 bytes a block.
+MSGPACK_GEN_SSSE3_KERNEL std::size_t take_gathered5_ssse3(const std::uint8_t* p,
+                                                          std::size_t remaining, std::uint8_t m,
+                                                          bool high_bit_free, void* out,
+                                                          std::size_t blocks,
+                                                          std::size_t& used) noexcept {
   constexpr std::size_t kBytes = 5 * kBlock;
   const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
   const __m128i expected = _mm_set1_epi8(static_cast<char>(m));
-  const __m128i top = high_bit_free ? _mm_set1_epi32(INT32_MIN) : _mm_setzero_si128();
+  const int top = high_bit_free ? 0x8888 : 0;  // the high byte of each word
+  // Values 0..2 and the marker of 3 lie in bytes 0..15, the payload of 3 in bytes 16..19 (12..15
+  // of a load at 4); likewise values 4..7 twenty bytes on.
+  const __m128i take_a = _mm_setr_epi8(4, 3, 2, 1, 9, 8, 7, 6, 14, 13, 12, 11, -1, -1, -1, -1);
+  const __m128i take_b =
+      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12);
+  auto* dst = static_cast<std::uint8_t*>(out);
   std::size_t b = 0;
-  for (; b < limit; ++b, p += kBytes, out += kBlock) {
-    __m128i markers0, payloads0, markers1, payloads1;
-    gather5x4(p, markers0, payloads0);
-    gather5x4(p + 20, markers1, payloads1);
-    const __m128i markers = _mm_unpacklo_epi32(markers0, markers1);  // 8 marker bytes
-    const __m128i high = _mm_and_si128(_mm_or_si128(payloads0, payloads1), top);
-    if ((_mm_movemask_epi8(_mm_cmpeq_epi8(markers, expected)) & 0xff) != 0xff ||
-        _mm_movemask_epi8(_mm_cmpeq_epi32(high, _mm_setzero_si128())) != 0xffff) {
+  for (; b < limit; ++b, p += kBytes, dst += 4 * kBlock) {
+    const __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i b0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 4));
+    const __m128i a1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 20));
+    const __m128i b1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 24));
+    const __m128i words0 = _mm_or_si128(_mm_shuffle_epi8(a0, take_a), _mm_shuffle_epi8(b0, take_b));
+    const __m128i words1 = _mm_or_si128(_mm_shuffle_epi8(a1, take_a), _mm_shuffle_epi8(b1, take_b));
+    // Markers at bytes 0, 5, 10, 15 of a0 and a1.
+    if (!markers_are(a0, expected, 0x8421) || !markers_are(a1, expected, 0x8421) ||
+        (_mm_movemask_epi8(_mm_or_si128(words0, words1)) & top) != 0) {
       break;
     }
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), payloads0);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 4), payloads1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), words0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 16), words1);
+  }
+  used = b * kBytes;
+  return b * kBlock;
+}
+
+// 9-byte forms (uint64, int64, float64) into 64-bit words: 72 bytes a block, two values at a time
+// (18 bytes: the first value and the second's marker from a load at 0, the second's payload
+// from a load at 2).
+MSGPACK_GEN_SSSE3_KERNEL std::size_t take_gathered9_ssse3(const std::uint8_t* p,
+                                                          std::size_t remaining, std::uint8_t m,
+                                                          bool high_bit_free, void* out,
+                                                          std::size_t blocks,
+                                                          std::size_t& used) noexcept {
+  constexpr std::size_t kBytes = 9 * kBlock;
+  const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
+  const __m128i expected = _mm_set1_epi8(static_cast<char>(m));
+  const int top = high_bit_free ? 0x8080 : 0;
+  const __m128i take_a = _mm_setr_epi8(8, 7, 6, 5, 4, 3, 2, 1, -1, -1, -1, -1, -1, -1, -1, -1);
+  const __m128i take_b =
+      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12, 11, 10, 9, 8);
+  auto* dst = static_cast<std::uint8_t*>(out);
+  std::size_t b = 0;
+  for (; b < limit; ++b, p += kBytes, dst += 8 * kBlock) {
+    __m128i words[4];
+    int ok = 0x201;  // the markers at bytes 0 and 9 of each pair
+    int high = 0;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 18 * k));
+      const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 18 * k + 2));
+      words[k] = _mm_or_si128(_mm_shuffle_epi8(a, take_a), _mm_shuffle_epi8(c, take_b));
+      ok &= _mm_movemask_epi8(_mm_cmpeq_epi8(a, expected));
+      high |= _mm_movemask_epi8(words[k]);
+    }
+    if (ok != 0x201 || (high & top) != 0) break;
+    for (std::size_t k = 0; k < 4; ++k) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 16 * k), words[k]);
+    }
   }
   used = b * kBytes;
   return b * kBlock;
@@ -593,29 +805,39 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
 // Integers (or enums: their underlying integers R): the run of blocks of the first one's form.
 template <class T>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::size_t remaining,
-                                                    T* out, std::size_t blocks,
-                                                    std::size_t& used) noexcept {
+                                                    T* out, std::size_t blocks, std::size_t& used,
+                                                    bool ssse3) noexcept {
   using R = raw_t<T>;
   const std::uint8_t m = p[0];
   if (static_cast<std::int8_t>(m) >= -32) {  // fixints fit every R, but negative ones
     return take_fixint_blocks(p, remaining, std::is_unsigned_v<R>, out, blocks, used);
   }
   if (m < 0xcc || m > 0xd3) return 0;
+#if defined(MSGPACK_GEN_NUMERIC_X86)
+  // Forms of R's own width, gathered with shuffles: R holds a form of its own sign, and one of
+  // the other sign when the top bit is clear (int16 holds a uint16 below 2^15, uint16 an int16
+  // that is not negative). A block whose second marker differs is left at once.
+  constexpr unsigned kOwnWidth = sizeof(R) == 2 ? 1 : sizeof(R) == 4 ? 2 : sizeof(R) == 8 ? 3 : 9;
+  if (ssse3 && (m & 3) == kOwnWidth) {
+    constexpr std::size_t kStride = 1 + sizeof(R);
+    if (remaining < kStride * kBlock || p[kStride] != m) return 0;
+    const bool high_bit_free = std::is_signed_v<R> == (m <= 0xcf);
+    if constexpr (sizeof(R) == 2) {
+      return take_gathered3_ssse3(p, remaining, m, high_bit_free, out, blocks, used);
+    } else if constexpr (sizeof(R) == 4) {
+      return take_gathered5_ssse3(p, remaining, m, high_bit_free, out, blocks, used);
+    } else if constexpr (sizeof(R) == 8) {
+      return take_gathered9_ssse3(p, remaining, m, high_bit_free, out, blocks, used);
+    }
+  }
+#endif
+  (void)ssse3;
   switch (m & 3) {
     case 0:
       return take_integer_blocks<1>(p, remaining, m, out, blocks, used);
     case 1:
       return take_integer_blocks<2>(p, remaining, m, out, blocks, used);
     case 2:
-#if defined(MSGPACK_GEN_NUMERIC_SSSE3)
-      if constexpr (sizeof(R) == 4) {
-        // int32 holds an int32 form and a uint32 form below 2^31; uint32 holds a uint32 form
-        // and an int32 form that is not negative.
-        const bool high_bit_free = std::is_signed_v<R> == (m == 0xce);
-        return take_gathered5_blocks(p, remaining, m, high_bit_free,
-                                     reinterpret_cast<std::uint32_t*>(out), blocks, used);
-      }
-#endif
       return take_integer_blocks<4>(p, remaining, m, out, blocks, used);
     default:
       return take_integer_blocks<8>(p, remaining, m, out, blocks, used);
@@ -627,17 +849,21 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::
 // (integral values written as integers: zeros, small counts).
 template <class F>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::size_t remaining,
-                                                  F* out, std::size_t blocks,
-                                                  std::size_t& used) noexcept {
+                                                  F* out, std::size_t blocks, std::size_t& used,
+                                                  bool ssse3) noexcept {
   const std::uint8_t m = p[0];
   constexpr std::uint8_t kMarkerOfF = sizeof(F) == 4 ? 0xca : 0xcb;
   if (m == kMarkerOfF) {
-#if defined(MSGPACK_GEN_NUMERIC_SSSE3)
-    if constexpr (sizeof(F) == 4) {
-      return take_gathered5_blocks(p, remaining, m, false, reinterpret_cast<std::uint32_t*>(out),
-                                   blocks, used);
+#if defined(MSGPACK_GEN_NUMERIC_X86)
+    if (ssse3) {
+      if constexpr (sizeof(F) == 4) {
+        return take_gathered5_ssse3(p, remaining, m, false, out, blocks, used);
+      } else {
+        return take_gathered9_ssse3(p, remaining, m, false, out, blocks, used);
+      }
     }
 #endif
+    (void)ssse3;
     using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
     constexpr std::size_t kStride = 1 + sizeof(F);
     constexpr std::size_t kBytes = kStride * kBlock;
@@ -666,6 +892,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::si
 template <class T>
 inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   static_assert(decodes_in_bulk_v<T>, "integers, enums without a range, float and double");
+  const bool ssse3 = simd_level() >= Simd::ssse3;
   std::uint32_t i = 0;
   while (i < n) {
     if (n - i >= kBlock && in.remaining() >= kBlock) {
@@ -673,9 +900,9 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
       std::size_t used = 0;
       std::size_t taken;
       if constexpr (is_float_v<T>) {
-        taken = take_floats(in.position(), in.remaining(), out + i, blocks, used);
+        taken = take_floats(in.position(), in.remaining(), out + i, blocks, used, ssse3);
       } else {
-        taken = take_integers(in.position(), in.remaining(), out + i, blocks, used);
+        taken = take_integers(in.position(), in.remaining(), out + i, blocks, used, ssse3);
       }
       if (MSGPACK_GEN_LIKELY(taken != 0)) {
         in.advance(used);
