@@ -887,6 +887,58 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::si
   return 0;
 }
 
+// Integers of mixed forms, element by element without a branch on the form: the marker indexes a
+// table giving the element's size, where its big-endian 8-byte load starts (the marker itself for
+// a fixint, the byte after it otherwise), the shift that leaves the value in the low bits and
+// whether it is signed. Entry bits: 0-3 size (0: not an integer form), 4 signed, 8-13 shift,
+// 16 load offset.
+constexpr std::uint32_t int_form_entry(unsigned m) noexcept {
+  if (m <= 0x7f || m >= 0xe0) return 1u | 16u | 56u << 8;  // fixint: its own byte, signed
+  if (m < 0xcc || m > 0xd3) return 0;
+  const unsigned width = 1u << (m & 3);
+  const unsigned is_signed = m >= 0xd0 ? 16u : 0u;
+  return (1 + width) | is_signed | (64 - 8 * width) % 64 << 8 | 1u << 16;
+}
+struct IntForms {
+  std::uint32_t entry[256];
+};
+constexpr IntForms make_int_forms() noexcept {
+  IntForms forms{};
+  for (unsigned m = 0; m < 256; ++m) forms.entry[m] = int_form_entry(m);
+  return forms;
+}
+inline constexpr IntForms kIntForms = make_int_forms();
+
+// Up to `count` integers at p (`remaining` bytes readable) into out, while each is a fixint or a
+// uint/int form whose value T holds and 9 bytes are readable from it (one 8-byte load past the
+// marker). Returns the elements taken, their bytes in `used`; the element it stops at is left
+// to codec<T> (another type, a value out of range, the last bytes of the input: its errors).
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_integers(const std::uint8_t* p,
+                                                          std::size_t remaining, T* out,
+                                                          std::size_t count,
+                                                          std::size_t& used) noexcept {
+  using R = raw_t<T>;
+  constexpr std::size_t kLoad = 9;  // bytes readable from an element's marker
+  std::size_t left = remaining;
+  std::size_t k = 0;
+  for (; k < count && left >= kLoad; ++k) {
+    const std::uint32_t e = kIntForms.entry[*p];
+    const std::uint64_t bits = endian::load<std::uint64_t>(p + (e >> 16));
+    const unsigned shift = (e >> 8) & 63;
+    const std::uint64_t u = bits >> shift;
+    const std::int64_t s = static_cast<std::int64_t>(bits) >> shift;
+    const bool is_signed = (e & 16) != 0;
+    const bool fits = is_signed ? holds_signed<R>(s) : holds_unsigned<R>(u);
+    if ((e & 15) == 0 || !fits) break;
+    out[k] = static_cast<T>(static_cast<R>(is_signed ? static_cast<std::uint64_t>(s) : u));
+    p += e & 15;
+    left -= e & 15;
+  }
+  used = remaining - left;
+  return k;
+}
+
 // Decodes n numbers into out[0..n), after the array header. The same result, error and path as
 // decoding each element with codec<T>::decode.
 template <class T>
@@ -915,6 +967,13 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
     constexpr std::uint32_t kFallback = 2 * kBlock;
     const std::uint32_t stop = n - i > kFallback ? i + kFallback : n;
     for (; i < stop; ++i) {
+      if constexpr (is_integer_v<T>) {
+        std::size_t used = 0;
+        i += static_cast<std::uint32_t>(
+            take_mixed_integers(in.position(), in.remaining(), out + i, stop - i, used));
+        in.advance(used);
+        if (i == stop) break;
+      }
       if (!codec<T>::decode(in, out[i])) return in.in_element(i);
     }
   }
