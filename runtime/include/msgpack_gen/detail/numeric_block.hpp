@@ -381,6 +381,51 @@ MSGPACK_GEN_SSSE3_KERNEL std::size_t put_full_width_run_ssse3(std::uint8_t*& p, 
   return b;
 }
 
+// SSSE3: n / kBlock blocks of doubles as float64, 72 bytes a block: five stores of shuffled
+// payloads ORed with the markers, each from one or two loads of the 16 source bytes it needs.
+MSGPACK_GEN_SSSE3_KERNEL std::uint8_t* put_double_blocks_ssse3(std::uint8_t* p, const double* v,
+                                                               std::size_t n) noexcept {
+  const __m128i marker = _mm_set1_epi8(static_cast<char>(0xcb));
+  // Output bytes 0..15: value 0 and the marker and top 6 bytes of 1 (source bytes 0..15).
+  const __m128i take0 = _mm_setr_epi8(-1, 7, 6, 5, 4, 3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10);
+  // 16..31: the rest of 1, value 2, the top 4 bytes of 3 (source 8..23 and 16..31).
+  const __m128i take1a = _mm_setr_epi8(1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1, -1, -1);
+  const __m128i take1b =
+      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12);
+  // 32..47: the rest of 3, value 4, the top 2 bytes of 5 (source 24..39 and 32..47).
+  const __m128i take2a = _mm_setr_epi8(3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1);
+  const __m128i take2b =
+      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14);
+  // 48..63: the rest of 5, value 6, the marker of 7 (source 40..55); 64..71: 7 (source 56..63).
+  const __m128i take3 = _mm_setr_epi8(5, 4, 3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1);
+  const __m128i take4 = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1, -1, -1, -1, -1, -1);
+  const __m128i marks0 =
+      _mm_and_si128(marker, _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0));
+  const __m128i marks1 =
+      _mm_and_si128(marker, _mm_setr_epi8(0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0));
+  const __m128i marks2 =
+      _mm_and_si128(marker, _mm_setr_epi8(0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0));
+  const __m128i marks3 =
+      _mm_and_si128(marker, _mm_setr_epi8(0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1));
+  for (const double* end = v + n / kBlock * kBlock; v != end; v += kBlock, p += 9 * kBlock) {
+    const auto* in = reinterpret_cast<const std::uint8_t*>(v);
+    auto load = [in](std::size_t at) {
+      return _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + at));
+    };
+    auto* out = reinterpret_cast<__m128i*>(p);
+    _mm_storeu_si128(out, _mm_or_si128(_mm_shuffle_epi8(load(0), take0), marks0));
+    _mm_storeu_si128(out + 1, _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(load(8), take1a),
+                                                        _mm_shuffle_epi8(load(16), take1b)),
+                                           marks1));
+    _mm_storeu_si128(out + 2, _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(load(24), take2a),
+                                                        _mm_shuffle_epi8(load(32), take2b)),
+                                           marks2));
+    _mm_storeu_si128(out + 3, _mm_or_si128(_mm_shuffle_epi8(load(40), take3), marks3));
+    _mm_storel_epi64(out + 4, _mm_shuffle_epi8(load(48), take4));
+  }
+  return p;
+}
+
 // SSSE3: n / kBlock blocks of floats as float32, 40 bytes a block. Returns the byte after them.
 MSGPACK_GEN_SSSE3_KERNEL std::uint8_t* put_float_blocks_ssse3(std::uint8_t* p, const float* v,
                                                               std::size_t n) noexcept {
@@ -472,12 +517,14 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
 template <class F>
 inline std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n, Simd level) noexcept {
 #if defined(MSGPACK_GEN_NUMERIC_X86)
-  if constexpr (sizeof(F) == 4) {
-    if (level >= Simd::ssse3 && n >= kBlock) {
+  if (level >= Simd::ssse3 && n >= kBlock) {
+    if constexpr (sizeof(F) == 4) {
       p = put_float_blocks_ssse3(p, v, n);
-      v += n / kBlock * kBlock;
-      n %= kBlock;
+    } else {
+      p = put_double_blocks_ssse3(p, v, n);
     }
+    v += n / kBlock * kBlock;
+    n %= kBlock;
   }
 #endif
   (void)level;
