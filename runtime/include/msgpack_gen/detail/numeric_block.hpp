@@ -157,6 +157,49 @@ MSGPACK_GEN_ALWAYS_INLINE unsigned form_of(R v) noexcept {
 
 // One integer in its smallest form, without branches: the marker (or the fixint's byte), then
 // 8 bytes of which the form's width count. Writes 9 bytes whatever the form.
+#if defined(__GNUC__) || defined(__clang__)
+// The form comes from the count of leading zero bits of the value (of its complement when
+// negative) through a table: entry bits 0-7 the marker (0 for a fixint), 8-15 the mask of the
+// value's low byte ORed into it (0xff for a fixint), 16-21 the payload's shift to the top of the
+// 64-bit word, 24-27 the bytes written. Index: leading zeros, + 64 for a negative value.
+constexpr std::uint32_t put_form_entry(unsigned index) noexcept {
+  const unsigned bits = 64 - index % 64;  // significant bits of the value or its complement
+  unsigned form = 0;
+  if (index < 64) {
+    form = bits <= 7 ? 0 : bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 3 : 4;
+  } else {
+    form = bits <= 5 ? 0 : bits <= 7 ? 5 : bits <= 15 ? 6 : bits <= 31 ? 7 : 8;
+  }
+  const unsigned mask = form == 0 ? 0xffu : 0u;
+  return kMarker[form] | mask << 8 | unsigned{kShift[form]} << 16 | (1u + kWidth[form]) << 24;
+}
+struct PutForms {
+  std::uint32_t entry[128];
+};
+constexpr PutForms make_put_forms() noexcept {
+  PutForms forms{};
+  for (unsigned i = 0; i < 128; ++i) forms.entry[i] = put_form_entry(i);
+  return forms;
+}
+inline constexpr PutForms kPutForms = make_put_forms();
+
+template <class R>
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_any(std::uint8_t* p, R v) noexcept {
+  const auto bits = static_cast<std::uint64_t>(v);  // sign-extended when R is signed
+  std::uint64_t magnitude = bits;
+  unsigned base = 0;
+  if constexpr (std::is_signed_v<R>) {
+    const bool negative = static_cast<std::int64_t>(bits) < 0;
+    magnitude = negative ? ~bits : bits;
+    base = negative ? 64 : 0;
+  }
+  const std::uint32_t e =
+      kPutForms.entry[base + static_cast<unsigned>(__builtin_clzll(magnitude | 1))];
+  p[0] = static_cast<std::uint8_t>(e | (static_cast<std::uint32_t>(bits) & (e >> 8)));
+  endian::store(p + 1, bits << ((e >> 16) & 63));
+  return p + (e >> 24);
+}
+#else
 template <class R>
 MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_any(std::uint8_t* p, R v) noexcept {
   const unsigned form = form_of(v);
@@ -165,6 +208,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_any(std::uint8_t* p, R v) noexcept {
   endian::store(p + 1, bits << kShift[form]);
   return p + 1 + kWidth[form];
 }
+#endif
 
 // kBlock integers that all take `form` (not a fixint). Up to 32 bits, one big-endian store per
 // element holds its marker and payload (its spare bytes are overwritten by the next element's
@@ -437,6 +481,9 @@ MSGPACK_GEN_SSSE3_KERNEL std::uint8_t* put_float_blocks_ssse3(std::uint8_t* p, c
 }
 #endif
 
+// Blocks written without the min/max pass after a mixed one (put_integers()).
+constexpr unsigned kUnclassifiedAfterMixed = 3;
+
 // T: an integer or an enum, written as its underlying integer R.
 template <class T>
 inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) noexcept {
@@ -447,6 +494,9 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
   constexpr bool kShuffles = (sizeof(R) == 2 || sizeof(R) == 4) && !std::is_enum_v<T>;
   const bool ssse3 = kShuffles && simd_level() >= Simd::ssse3;
 #endif
+  // Blocks still to write element by element without classifying them: after a block of mixed
+  // forms, the next few are likely mixed too (the bytes are the same either way).
+  unsigned unclassified = 0;
   for (std::size_t b = 0; b < blocks; ++b, v += kBlock) {
     // Read in place (a copy would be stored and reloaded wider: a store-forwarding stall), but
     // an enum's values, which are copied as their underlying integers.
@@ -485,6 +535,11 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
       for (std::size_t j = 0; j < kBlock; ++j) p = gen::encode::put(p, block[j]);
       continue;
     }
+    if (unclassified != 0) {
+      --unclassified;
+      for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
+      continue;
+    }
     R lo = block[0];
     R hi = block[0];
     for (std::size_t j = 1; j < kBlock; ++j) {
@@ -503,6 +558,7 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
       p = put_block(p, block, form);
     } else {
       for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
+      unclassified = kUnclassifiedAfterMixed;
     }
   }
   // The last few, and short arrays: put()'s branches cost fewer instructions than put_any()
