@@ -654,3 +654,24 @@ TEST_CASE("numeric vectors: the allocation limit and reuse are as before", "[num
   CHECK(decode(bytes, fresh, options).ok());
   CHECK(fresh == values);
 }
+
+TEST_CASE("numeric vectors: the SIMD level is the CPU's unless a test forces one",
+          "[numeric][bulk][simd]") {
+  // The tests above run each level in simd_levels(): on an x86-64 build with GCC or Clang and a
+  // CPU with SSSE3 that must include the SSSE3 kernels, or they would go untested silently.
+#if defined(MSGPACK_GEN_NUMERIC_X86)
+  const bool cpu_ssse3 = __builtin_cpu_supports("ssse3") != 0;
+  CHECK(numeric::detected_simd() == (cpu_ssse3 ? numeric::Simd::ssse3 : numeric::Simd::base));
+  CHECK(simd_levels().size() == (cpu_ssse3 ? 2u : 1u));
+#else
+  CHECK(numeric::detected_simd() == numeric::Simd::base);
+  CHECK(simd_levels().size() == 1u);
+#endif
+  CHECK(numeric::simd_level() == numeric::detected_simd());
+  {
+    const ForcedSimd forced(0);
+    CHECK(numeric::simd_level() == numeric::Simd::base);
+  }
+  CHECK(numeric::simd_override == -1);
+  CHECK(numeric::simd_level() == numeric::detected_simd());
+}

@@ -1049,6 +1049,7 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   static_assert(decodes_in_bulk_v<T>, "integers, enums without a range, float and double");
   const bool ssse3 = simd_level() >= Simd::ssse3;
   std::uint32_t i = 0;
+  bool after_run = false;  // the last block try took a run
   while (i < n) {
     if (n - i >= kBlock && in.remaining() >= kBlock) {
       const std::size_t blocks = (n - i) / kBlock;
@@ -1062,13 +1063,16 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
       if (MSGPACK_GEN_LIKELY(taken != 0)) {
         in.advance(used);
         i += static_cast<std::uint32_t>(taken);
+        after_run = true;
         continue;  // the next block may start a run of another form
       }
     }
-    // Element by element for two blocks (or to the end): mixed forms, other types, errors. Two,
-    // so that input of mixed forms does not pay for a failed try at every block.
-    constexpr std::uint32_t kFallback = 2 * kBlock;
-    const std::uint32_t stop = n - i > kFallback ? i + kFallback : n;
+    // Element by element (or to the end): mixed forms, other types, errors. One block right
+    // after a run (one odd value in uniform input), else two, so that input of mixed forms
+    // does not pay for a failed try at every block.
+    const std::uint32_t fallback = after_run ? kBlock : 2 * kBlock;
+    after_run = false;
+    const std::uint32_t stop = n - i > fallback ? i + fallback : n;
     for (; i < stop; ++i) {
       if constexpr (is_integer_v<T>) {
         std::size_t used = 0;
