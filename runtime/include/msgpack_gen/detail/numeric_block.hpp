@@ -492,7 +492,7 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
 #if defined(MSGPACK_GEN_NUMERIC_X86)
   // Runs of full-width blocks are shuffled (not enums: their values are copied first).
   constexpr bool kShuffles = (sizeof(R) == 2 || sizeof(R) == 4) && !std::is_enum_v<T>;
-  const bool ssse3 = kShuffles && simd_level() >= Simd::ssse3;
+  const bool ssse3 = kShuffles && blocks != 0 && simd_level() >= Simd::ssse3;
 #endif
   // Blocks still to write element by element without classifying them: after a block of mixed
   // forms, the next few are likely mixed too (the bytes are the same either way).
@@ -648,7 +648,7 @@ inline std::uint8_t* put_numbers(std::uint8_t* p, const T* v, std::size_t n,
                                  bool integral_floats_as_ints) noexcept {
   static_assert(encodes_in_bulk_v<T>, "integers, enums, float and double");
   if constexpr (is_float_v<T>) {
-    const Simd level = simd_level();
+    const Simd level = n >= kBlock ? simd_level() : Simd::base;  // short arrays: no blocks
     return integral_floats_as_ints ? put_floats_msgpack_c(p, v, n, level)
                                    : put_floats(p, v, n, level);
   } else {
@@ -1047,7 +1047,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_integers(const std::uint8_t* p,
 template <class T>
 inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   static_assert(decodes_in_bulk_v<T>, "integers, enums without a range, float and double");
-  const bool ssse3 = simd_level() >= Simd::ssse3;
+  const bool ssse3 = n >= kBlock && simd_level() >= Simd::ssse3;  // short arrays: no blocks
   std::uint32_t i = 0;
   bool after_run = false;  // the last block try took a run
   while (i < n) {
