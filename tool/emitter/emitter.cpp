@@ -71,12 +71,11 @@ std::string runtime_includes(const ir::Module& module, const std::vector<std::st
   std::set<std::string> gen_parts{"gen/bounded", "gen/print"};
   for (const std::string& id : ids) {
     const ir::Struct& s = *module.find(id);
-    for (const ir::Field& field : s.fields) {
-      collect_runtime(field.type, parts);
-      if (field.is_private) gen_parts.insert("gen/access");
+    for (const ir::Field& field : s.fields) collect_runtime(field.type, parts);
+    for (const ir::Field* member : s.members()) {
+      if (member->is_private) gen_parts.insert("gen/access");
     }
     if (ir::unknown_fields_owner(module, s) != nullptr) gen_parts.insert("gen/unknown");
-    if (s.unknown_fields && s.unknown_fields->is_private) gen_parts.insert("gen/access");
   }
   if (parts.count("msgpack_gen")) parts = {"msgpack_gen"};
   parts.insert(gen_parts.begin(), gen_parts.end());
