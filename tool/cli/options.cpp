@@ -35,17 +35,26 @@ std::string parse_type(const std::string& arg, ir::TypeRequest& request) {
 }
 
 // The standards msgpack-gen parses headers with: C++17 and later, as every clang since 14 spells
-// them (c++1z and c++2a are clang's older names for c++17 and c++20).
-constexpr std::string_view kStandards[] = {"c++17",   "c++20", "c++2b", "gnu++17", "gnu++20",
-                                           "gnu++2b", "c++1z", "c++2a", "gnu++1z", "gnu++2a"};
+// them (c++1z and c++2a are clang's older names for c++17 and c++20), and the names CMake and
+// newer compilers give C++23 and C++26 (CMake passes --std=c++23 for a target with
+// CXX_STANDARD 23), which go to libclang as c++2b: the name clang 14 knows for the newest
+// standard, which later clangs still take, and all a header of structs needs.
+constexpr std::string_view kStandards[] = {
+    "c++17",   "c++20",   "c++2b", "gnu++17", "gnu++20", "gnu++2b", "c++1z", "c++2a",
+    "gnu++1z", "gnu++2a", "c++23", "gnu++23", "c++26",   "gnu++26", "c++2c", "gnu++2c"};
 constexpr std::string_view kOlderStandards[] = {"c++98",   "c++03",   "c++0x",   "c++11",
                                                 "c++1y",   "c++14",   "gnu++98", "gnu++03",
                                                 "gnu++0x", "gnu++11", "gnu++1y", "gnu++14"};
 
+// The value after '=' in "--std=X" or "-std=X".
+std::string_view standard_value(const std::string& arg) {
+  return std::string_view(arg).substr(arg.find('=') + 1);
+}
+
 // Checks a "--std=X" or "-std=X" before anything is parsed: an older standard would only show as
 // a wall of errors in the runtime's headers, an unknown one as a parse that fails.
 std::string check_standard(const std::string& arg) {
-  std::string_view value = std::string_view(arg).substr(arg.find('=') + 1);
+  std::string_view value = standard_value(arg);
   auto among = [&](const auto& list) {
     return std::find(std::begin(list), std::end(list), value) != std::end(list);
   };
@@ -57,9 +66,19 @@ std::string check_standard(const std::string& arg) {
         arg);
   }
   return fmt::format(
-      "{}: unknown C++ standard '{}'; use one of c++17, c++20, c++2b (or gnu++17, gnu++20, "
-      "gnu++2b)",
+      "{}: unknown C++ standard '{}'; use one of c++17, c++20, c++23, c++26 (or gnu++17, "
+      "gnu++20, gnu++23, gnu++26)",
       arg, value);
+}
+
+// A checked "--std=X" or "-std=X" as the -std= argument libclang gets (see kStandards).
+std::string clang_standard(const std::string& arg) {
+  std::string value(standard_value(arg));
+  for (const char* newer : {"23", "26", "2c"}) {
+    const std::size_t at = value.size() - 2;
+    if (value.compare(at, 2, newer) == 0) value.replace(at, 2, "2b");
+  }
+  return "-std=" + value;
 }
 
 // The options named by one flag: those that take one value, a file or folder ("--flag VALUE" or
@@ -116,8 +135,13 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
     std::string error;
     if (arg == "--") {
       for (std::size_t j = i + 1; j < args.size(); ++j) {
-        if (is_standard(args[j]) && !(error = check_standard(args[j])).empty()) return error;
-        options.clang_args.push_back(args[j]);
+        if (!is_standard(args[j])) {
+          options.clang_args.push_back(args[j]);
+        } else if (!(error = check_standard(args[j])).empty()) {
+          return error;
+        } else {
+          options.clang_args.push_back(clang_standard(args[j]));
+        }
       }
       break;
     } else if (const auto* named = std::find_if(std::begin(kNamedOptions), std::end(kNamedOptions),
@@ -150,7 +174,7 @@ std::string parse(const std::vector<std::string>& args, Options& options) {
       error = value(arg[1] == '-' ? "--output" : "-o", options.output_dir);
     } else if (is_standard(arg)) {
       error = check_standard(arg);
-      options.clang_args.push_back(arg[1] == '-' ? arg.substr(1) : arg);  // --std=X: -std=X
+      options.clang_args.push_back(clang_standard(arg));
     } else if (arg == "-I" || arg == "-D") {
       if (i + 1 >= args.size()) return fmt::format("{} needs a value", arg);
       options.clang_args.push_back(arg + args[++i]);
@@ -237,8 +261,9 @@ Options:
                            (they then include their header by its path relative to the
                            package, so put the package folder on the include path)
   -I DIR, -D NAME[=VALUE]  include folders and macros for parsing the headers
-  --std=c++17|c++20|c++2b  the C++ standard to parse with (default c++17, the minimum; the
-                           gnu++ forms work too)
+  --std=c++17|c++20|c++23|c++26
+                           the C++ standard to parse with (default c++17, the minimum; the
+                           gnu++ forms and clang's c++2b and c++2c work too)
   --split                  write each header's codec definitions into X.msgpack.cpp, to be
                            compiled once, and only declarations (and class templates) into
                            X.msgpack.hpp; every header then gets both files
