@@ -98,16 +98,25 @@ for type in VectorDouble VectorFloat VectorUint64Mixed VectorUint32 VectorUint16
 done
 
 # The marshal targets (docs/runtime.md): per struct, marshal into a Buffer, a std::string, a
-# std::vector<std::uint8_t> and fixed memory (marshal_to), and each over the Buffer's count.
-printf "\n%-10s %9s %9s %9s %9s %9s %9s %9s\n" type Buffer string vector fixed string/B \
+# std::vector<std::uint8_t> and fixed memory (marshal_to), and each over the Buffer's count; with
+# the C++23 probe built (msgpack_gen_instructions_cxx23), also a std::string written in place.
+probe_cxx23="$1/bench/msgpack_gen_instructions_cxx23"
+printf "\n%-10s %9s %9s %9s %9s %9s %9s %9s" type Buffer string vector fixed string/B \
   vector/B fixed/B
+if [[ -x "$probe_cxx23" ]]; then printf " %9s %9s" string23 str23/B; fi
+printf "\n"
 for type in Data Flat DataArray FlatArray; do
   read -r b_ir _ _ <<<"$(measure "$type" marshal gen)"
   read -r s_ir _ _ <<<"$(measure "$type" marshal_string gen)"
   read -r v_ir _ _ <<<"$(measure "$type" marshal_vector gen)"
   read -r f_ir _ _ <<<"$(measure "$type" marshal_fixed gen)"
-  printf "%-10s %9s %9s %9s %9s %9s %9s %9s\n" "$type" "$b_ir" "$s_ir" "$v_ir" "$f_ir" \
+  printf "%-10s %9s %9s %9s %9s %9s %9s %9s" "$type" "$b_ir" "$s_ir" "$v_ir" "$f_ir" \
     "$(ratio "$s_ir" "$b_ir")" "$(ratio "$v_ir" "$b_ir")" "$(ratio "$f_ir" "$b_ir")"
+  if [[ -x "$probe_cxx23" ]]; then
+    read -r s23_ir _ _ <<<"$(probe="$probe_cxx23" measure "$type" marshal_string gen)"
+    printf " %9s %9s" "$s23_ir" "$(ratio "$s23_ir" "$b_ir")"
+  fi
+  printf "\n"
 done
 
 # The stream decoder (docs/runtime.md): per struct, the structs one after another in one chunk,

@@ -234,6 +234,52 @@ TEST_CASE("marshal appends to what a container holds", "[marshal-targets]") {
   });
 }
 
+// In C++23 a std::string is written in its own memory (MSGPACK_GEN_STRING_IN_PLACE): the
+// encoding fits the string's spare capacity, fits it but a writer's bound does not (the encoding
+// goes on in the scratch Buffer and comes back), or does not fit (it is appended from there).
+// Tried at every spare capacity around the encoding's size, then once more into the same string,
+// whose room has grown. Before C++23 the same calls take the scratch path, with the same result.
+TEST_CASE("marshal into a std::string at every spare capacity appends the Buffer's bytes",
+          "[marshal-targets]") {
+  const sample::Run run{letters(150), 1u << 20, true};  // a bound larger than what it writes
+  const std::vector<std::string> strings(5, letters(40));
+  const auto check = [](const auto& value) {
+    const Bytes expected = by_buffer(value);
+    Bytes twice = expected;
+    twice.insert(twice.end(), expected.begin(), expected.end());
+    for (std::size_t spare = 0; spare <= expected.size() + 16; ++spare) {
+      INFO(expected.size() << " bytes into a string with room for " << spare);
+      std::string text = "ab";
+      text.reserve(text.size() + spare);
+      const MarshalResult first = msgpack_gen::marshal(text, value);
+      REQUIRE(first);
+      CHECK(first.size == expected.size());
+      CHECK(first.needed == expected.size());
+      const MarshalResult second = msgpack_gen::marshal(text, value);
+      REQUIRE(second.size == expected.size());
+      REQUIRE(text.size() == 2 + 2 * expected.size());
+      CHECK(text.compare(0, 2, "ab") == 0);
+      CHECK(tail_of(text, 2) == Hex{twice});
+    }
+  };
+  check(run);
+  check(strings);
+}
+
+TEST_CASE("marshal into a std::string takes the path the language version allows",
+          "[marshal-targets]") {
+#if defined(MSGPACK_GEN_TEST_EXPECT_STRING_IN_PLACE)
+  // The build that tests the C++23 path must really have it.
+  STATIC_REQUIRE(MSGPACK_GEN_STRING_IN_PLACE == 1);
+#else
+  STATIC_REQUIRE(MSGPACK_GEN_STRING_IN_PLACE == 0);
+#endif
+  // Either way an empty string holds exactly the encoding afterwards.
+  std::string text;
+  REQUIRE(msgpack_gen::marshal(text, 7));
+  CHECK(text == "\x07");
+}
+
 TEST_CASE("marshal_to at every capacity writes the Buffer's bytes or says how many it needs",
           "[marshal-targets]") {
   constexpr std::size_t kFront = 16;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -23,6 +24,19 @@
 // Whether each thread keeps a Buffer for encoded_size() and for marshal_to() when the memory it
 // was given is too small (a thread_local object with a destructor). Not with MinGW-w64's GCC, for
 // the reason pool.hpp gives for MSGPACK_GEN_POOL_THREAD_SLOTS: there those two allocate per call.
+// Whether marshal() into a std::string writes into the string's own memory: with C++23's
+// resize_and_overwrite(), which leaves the bytes it adds uninitialised. Before C++23 a string's
+// memory can only be written after resize() zeroes it, which measured no faster than encoding into
+// the thread's scratch Buffer and appending (docs/benchmarks.md, "Marshal targets"), so there
+// marshal() does that. Define it 0 to take the scratch path in C++23 too.
+#ifndef MSGPACK_GEN_STRING_IN_PLACE
+#if defined(__cpp_lib_string_resize_and_overwrite)
+#define MSGPACK_GEN_STRING_IN_PLACE 1
+#else
+#define MSGPACK_GEN_STRING_IN_PLACE 0
+#endif
+#endif
+
 #ifndef MSGPACK_GEN_SCRATCH_THREAD_LOCAL
 #if defined(__MINGW32__) && !defined(__clang__)
 #define MSGPACK_GEN_SCRATCH_THREAD_LOCAL 0
@@ -204,7 +218,18 @@ class FixedTarget : public GrowTarget {
   FixedTarget(const FixedTarget&) = delete;
   FixedTarget& operator=(const FixedTarget&) = delete;
 
+  // Points the target, before anything is written, at other memory.
+  void aim(void* data, std::size_t capacity) noexcept {
+    data_ = static_cast<std::uint8_t*>(data);
+    capacity_ = capacity;
+    BufferAccess::move_to(buffer_, data_, capacity_);
+  }
+
+  // The bytes written: when finish() reports too_small, the whole encoding, which went on in the
+  // thread's scratch Buffer (until this target is destroyed).
   Buffer& buffer() noexcept { return buffer_; }
+  // Whether the memory given was too small at some point (for the encoding or for a bound).
+  bool spilled() const noexcept { return scratch_ != nullptr; }
 
   MarshalResult finish() {
     MarshalResult result;
@@ -247,18 +272,79 @@ class FixedTarget : public GrowTarget {
   Buffer buffer_;
 };
 
+#if MSGPACK_GEN_STRING_IN_PLACE
+// marshal() into a std::string in C++23: encodes into the string's memory after what it holds,
+// over all of its capacity (at least kInPlaceRoom bytes). An encoding that needs more (or a
+// writer's bound that does) goes on in the thread's scratch Buffer (FixedTarget) and is appended
+// from there, after the string's room doubles; a string reused for like values stops spilling.
+// A value that cannot be encoded leaves the string as it was: resize_and_overwrite() must not see
+// an exception (the string would lose its content), so one is caught, the string kept as it was,
+// and the exception rethrown after.
+template <class String, class T>
+MarshalResult marshal_in_place(String& out, const T& value) {
+  constexpr std::size_t kInPlaceRoom = 64;
+  const std::size_t held = out.size();
+  std::size_t room = out.capacity() - held;
+  if (room < kInPlaceRoom) room = kInPlaceRoom;
+  FixedTarget target(nullptr, 0);  // aimed at the string's memory once it is known
+  MarshalResult result;
+#if MSGPACK_GEN_EXCEPTIONS
+  std::exception_ptr thrown;
+#endif
+  out.resize_and_overwrite(held + room, [&](char* data, std::size_t size) noexcept {
+    target.aim(data + held, size - held);
+#if MSGPACK_GEN_EXCEPTIONS
+    try {
+#endif
+      Writer writer(target.buffer());
+      codec<T>::encode(writer, value);
+#if MSGPACK_GEN_EXCEPTIONS
+    } catch (...) {
+      thrown = std::current_exception();
+      return held;
+    }
+#endif
+    result = target.finish();
+    return held + result.size;
+  });
+#if MSGPACK_GEN_EXCEPTIONS
+  if (MSGPACK_GEN_UNLIKELY(thrown != nullptr)) std::rethrow_exception(thrown);
+#endif
+  if (MSGPACK_GEN_UNLIKELY(target.spilled())) {
+    // The room was too small for the encoding, or for a bound a writer asked for on the way:
+    // twice the room next time, so a string reused for like values stops spilling.
+    const Buffer& spilled = target.buffer();
+    std::size_t next_room = 2 * room;
+    if (next_room < spilled.size()) next_room = spilled.size();
+    out.reserve(held + next_room);
+    if (result.error == EncodeError::too_small) {
+      out.append(reinterpret_cast<const char*>(spilled.data()), spilled.size());
+      result.size = spilled.size();
+      result.error = EncodeError::none;
+    }
+  }
+  return result;
+}
+#endif
+
 }  // namespace detail
 
 // Appends value's msgpack encoding to a std::string, or to a std::vector of std::uint8_t, char or
 // std::byte: the same bytes as marshal(Buffer&, value). Returns the bytes appended. The value is
 // encoded into the thread's scratch Buffer (see encoded_size()), then appended with one copy:
 // writing into the container's own memory, which resize() must zero first, measured no faster
-// (docs/benchmarks.md, "Marshal targets"). A value that cannot be encoded throws as marshal()
-// does; without exceptions the result says why. Either way the container is left as it was.
+// (docs/benchmarks.md, "Marshal targets"). In C++23 a std::string is written in place instead
+// (MSGPACK_GEN_STRING_IN_PLACE). A value that cannot be encoded throws as marshal() does;
+// without exceptions the result says why. Either way the container is left as it was.
 template <class Container, class T,
           std::enable_if_t<detail::is_container_target<Container>::value, int> = 0>
 MarshalResult marshal(Container& out, const T& value) {
   detail::check_encodable<T>();
+#if MSGPACK_GEN_STRING_IN_PLACE
+  if constexpr (detail::is_string_target<Container>::value) {
+    return detail::marshal_in_place(out, value);
+  }
+#endif
   detail::ScratchLease scratch;
   Buffer& buffer = scratch.buffer();
   Writer writer(buffer);
