@@ -27,7 +27,7 @@ ir::Type int8(bool is_signed, const char* spelling) {
 }  // namespace
 
 TEST_CASE("kinds: each kind's row is its own", "[kinds]") {
-  for (int k = 0; k <= static_cast<int>(ir::TypeKind::Nil); ++k) {
+  for (int k = 0; k <= static_cast<int>(ir::TypeKind::ByteSpan); ++k) {
     const auto kind = static_cast<ir::TypeKind>(k);
     CHECK(ir::kind_info(kind).kind == kind);
     CHECK(std::string(ir::kind_info(kind).name).size() > 0);
@@ -59,4 +59,36 @@ TEST_CASE("kinds: length and float questions look through what holds values", "[
   CHECK_FALSE(ir::may_hold_float(of(ir::TypeKind::Vector, {of(ir::TypeKind::Int)})));
   CHECK(ir::may_hold_float(of(ir::TypeKind::Struct)));  // its fields may
   CHECK_FALSE(ir::may_hold_float(of(ir::TypeKind::Duration)));
+}
+
+TEST_CASE("kinds: spans are written as msgpack-c writes them and decoded only as byte views",
+          "[kinds][span]") {
+  CHECK(std::string(ir::kind_info(ir::TypeKind::Span).family) == "array");
+  CHECK(std::string(ir::kind_info(ir::TypeKind::ByteSpan).family) == "bin");
+  CHECK(std::string(ir::kind_info(ir::TypeKind::Span).runtime_header) == "span");
+  CHECK(ir::kind_info(ir::TypeKind::ByteSpan).shape == ir::Shape::Text);
+
+  ir::Type bytes = of(ir::TypeKind::ByteSpan);
+  bytes.spelling = "std::span<const std::byte>";
+  bytes.const_elements = true;
+  CHECK(ir::undecodable_view(bytes).empty());
+  CHECK(ir::undecodable_view(of(ir::TypeKind::Optional, {bytes})).empty());
+
+  ir::Type mutable_bytes = bytes;
+  mutable_bytes.const_elements = false;
+  mutable_bytes.spelling = "std::span<std::byte>";
+  CHECK(ir::undecodable_view(mutable_bytes) ==
+        "a span of non-const bytes (std::span<std::byte>; a span of const bytes decodes as a "
+        "view of the input)");
+
+  ir::Type numbers = of(ir::TypeKind::Span, {int8(true, "int8_t")});
+  numbers.spelling = "std::span<const int8_t>";
+  numbers.const_elements = true;
+  CHECK(ir::undecodable_view(numbers) ==
+        "a view of elements it does not own (std::span<const int8_t>)");
+  // At any depth: the first span found is named.
+  const ir::Type deep =
+      of(ir::TypeKind::Map, {of(ir::TypeKind::String), of(ir::TypeKind::Vector, {numbers})});
+  CHECK(ir::undecodable_view(deep) == ir::undecodable_view(numbers));
+  CHECK(ir::undecodable_view(of(ir::TypeKind::Vector, {int8(true, "int8_t")})).empty());
 }

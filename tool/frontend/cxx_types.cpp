@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iterator>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -62,6 +63,45 @@ const char* system_clock_only(CXType type, ir::Type&) {
              ? nullptr
              : "only system_clock time points map to msgpack timestamps";
 }
+// The number after the last ", " of a template's spelling that ends with it ("X<T, 16>"), if any.
+std::optional<unsigned long long> last_number_argument(const std::string& text) {
+  std::size_t comma = text.rfind(", ");
+  if (comma == std::string::npos || text.empty() || text.back() != '>') return std::nullopt;
+  std::string digits = text.substr(comma + 2, text.size() - comma - 3);
+  if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+      })) {
+    return std::nullopt;
+  }
+  return std::stoull(digits);
+}
+
+// std::span<T, Extent>: bytes are a bin (ByteSpan), anything else an array; the extent when fixed.
+const char* span_of(CXType type, ir::Type& out) {
+  CXType element = clang_Type_getTemplateArgumentAsType(type, 0);
+  out.const_elements = clang_isConstQualifiedType(element) != 0;
+  if (is_byte_type(clang_getCanonicalType(element))) {
+    out.kind = ir::TypeKind::ByteSpan;
+    out.args.clear();
+  }
+  // The extent, from the canonical spelling ("std::span<const int, 18446744073709551615>"):
+  // libclang gives no template argument values for a span that is itself a template argument.
+  out.array_size = 0;
+  bool dynamic = true;
+  if (std::optional<unsigned long long> extent =
+          last_number_argument(spelling(clang_getCanonicalType(type)))) {
+    // std::dynamic_extent: size_t's greatest value, with a 64-bit or a 32-bit size_t.
+    dynamic = *extent == ~0ull || *extent == 0xffffffffull;
+    if (!dynamic) out.array_size = static_cast<std::size_t>(*extent);
+  }
+  // Messages show a dynamic span as it was written, where clang spells the extent out (an
+  // element of another template).
+  if (dynamic && last_number_argument(out.spelling)) {
+    out.spelling.erase(out.spelling.rfind(", "));
+    out.spelling += '>';
+  }
+  return nullptr;
+}
 constexpr StdTemplate kStdTemplates[] = {
     {"std::basic_string", ir::TypeKind::String, 0, chars_only},
     {"std::basic_string_view", ir::TypeKind::StringView, 0, chars_only},
@@ -83,6 +123,7 @@ constexpr StdTemplate kStdTemplates[] = {
     {"std::shared_ptr", ir::TypeKind::Pointer, 1},
     {"std::chrono::time_point", ir::TypeKind::Timestamp, 0, system_clock_only},
     {"std::chrono::duration", ir::TypeKind::Duration, 0},
+    {"std::span", ir::TypeKind::Span, 1, span_of},
 };
 
 // Standard class templates with no msgpack form, and what to do instead.

@@ -42,6 +42,10 @@ enum class TypeKind {
                // unsigned char[N] a bin, as msgpack-c writes them
   Nil,         // a type with one value, written as nil: std::monostate, msgpack-c's
                // msgpack::type::nil_t; cpp_name names it
+  Span,        // std::span of a type other than bytes: args[0]: element; array_size: the extent
+               // (0: dynamic); written as an array, never decoded (it owns no elements)
+  ByteSpan,    // std::span of char, unsigned char or std::byte: a bin, as msgpack-c writes it;
+               // decoded, when its bytes are const, as a view of the input (const_elements)
 };
 
 struct Enumerator {
@@ -55,6 +59,7 @@ struct Type {
   unsigned bits = 0;
   bool is_signed = false;
   std::size_t array_size = 0;
+  bool const_elements = false;  // Span, ByteSpan: std::span<const T>
   std::string struct_id;
   std::string cpp_name;  // Nil: the type as generated code names it, "::std::monostate"
   std::vector<Type> args;

@@ -8,7 +8,7 @@ namespace msgpack_gen::ir {
 namespace {
 
 // One row per TypeKind, in its order (checked below).
-constexpr std::array<KindInfo, 22> kKinds{{
+constexpr std::array<KindInfo, 24> kKinds{{
     // kind, name, shape, family, cheap_bound, has_length, runtime_header, json_type
     {TypeKind::Bool, "bool", Shape::Scalar, "bool", true, false, nullptr, "boolean"},
     {TypeKind::Int, "integer", Shape::Scalar, nullptr, true, false, nullptr, "integer"},
@@ -39,17 +39,34 @@ constexpr std::array<KindInfo, 22> kKinds{{
     {TypeKind::CArray, "C array", Shape::Elements, "array", false, true, "carrays", "array"},
     // std::monostate's codec is variant.hpp's (emitter.cpp); msgpack-c's nil_t is nil.hpp's.
     {TypeKind::Nil, "nil", Shape::Scalar, "nil", false, false, "nil", "null"},
+    {TypeKind::Span, "std::span", Shape::Elements, "array", false, true, "span", "array"},
+    {TypeKind::ByteSpan, "byte span", Shape::Text, "bin", false, true, "span", "string"},
 }};
 
 constexpr bool rows_in_kind_order() {
   for (std::size_t i = 0; i < kKinds.size(); ++i) {
     if (static_cast<std::size_t>(kKinds[i].kind) != i) return false;
   }
-  return static_cast<std::size_t>(TypeKind::Nil) + 1 == kKinds.size();
+  return static_cast<std::size_t>(TypeKind::ByteSpan) + 1 == kKinds.size();
 }
 static_assert(rows_in_kind_order(), "kKinds needs one row per TypeKind, in TypeKind's order");
 
 }  // namespace
+
+std::string undecodable_view(const Type& type) {
+  if (type.kind == TypeKind::Span) {
+    return "a view of elements it does not own (" + type.spelling + ")";
+  }
+  if (type.kind == TypeKind::ByteSpan && !type.const_elements) {
+    return "a span of non-const bytes (" + type.spelling +
+           "; a span of const bytes decodes as a view of the input)";
+  }
+  for (const Type& arg : type.args) {
+    std::string why = undecodable_view(arg);
+    if (!why.empty()) return why;
+  }
+  return {};
+}
 
 const KindInfo& kind_info(TypeKind kind) {
   return kKinds.at(static_cast<std::size_t>(kind));

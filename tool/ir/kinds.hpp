@@ -50,6 +50,10 @@ const KindInfo& kind_info(TypeKind kind);
 // a str, unsigned char[N] a bin. Empty for any other type.
 std::string_view byte_array_family(const Type& type);
 
+// Why no value of this type can be decoded because a std::span in it (the type itself, or an
+// element at any depth) has nowhere to put what it reads; empty when none does.
+std::string undecodable_view(const Type& type);
+
 // Whether a ",limit=N" tag on a field of this type bounds a length in it.
 bool has_length(const Type& type);
 

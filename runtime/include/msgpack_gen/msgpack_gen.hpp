@@ -15,6 +15,7 @@
 #include "msgpack_gen/pool.hpp"
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/sequences.hpp"
+#include "msgpack_gen/span.hpp"
 #include "msgpack_gen/status.hpp"
 #include "msgpack_gen/stream.hpp"
 #include "msgpack_gen/tuples.hpp"
