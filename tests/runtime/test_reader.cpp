@@ -362,6 +362,73 @@ TEST_CASE("strings decode over every shorter and longer previous value", "[reade
   }
 }
 
+// codec<std::string> takes a fixstr inline and every other value out of line: each way reports
+// what Reader::read_str() reports, at the same offset, and leaves the string as it was.
+TEST_CASE("strings that fail to decode report read_str()'s error and keep their value",
+          "[reader][str]") {
+  ReaderOptions limited;
+  limited.max_str_length = 2;
+  ReaderOptions budget;
+  budget.max_allocation = 3;
+  const struct {
+    Bytes bytes;
+    ReaderOptions options;
+  } cases[] = {
+      // no input
+      {{}, {}},
+      // a fixstr the input ends inside
+      {text("\xa5"
+            "ab"),
+       {}},
+      // a fixstr over the length limit
+      {text("\xa3"
+            "abc"),
+       limited},
+      // a str8 the input ends inside, and one whose header it ends inside
+      {text("\xd9\x05"
+            "ab"),
+       {}},
+      {text("\xd9"), {}},
+      // a str8 over the length limit
+      {text("\xd9\x03"
+            "abc"),
+       limited},
+      // nil and the invalid marker
+      {{0xc0}, {}},
+      {{0xc1}, {}},
+      // a fixstr and a str8 over the allocation budget
+      {text("\xb4"
+            "0123456789abcdefghij"),
+       budget},
+      {text("\xd9\x20"
+            "0123456789abcdef0123456789abcdef"),
+       budget},
+  };
+  for (const auto& c : cases) {
+    Reader reader(c.bytes.data(), c.bytes.size(), c.options);
+    std::string_view view;
+    const bool read = reader.read_str(view);
+    const bool over_budget = read && view.size() > c.options.max_allocation;
+    INFO("input of " << c.bytes.size() << " bytes");
+    REQUIRE((!read || over_budget));
+    for (const char* previous : {"", "x", "previous content"}) {
+      INFO("previous value \"" << previous << '"');
+      std::string value = previous;
+      const Status status = decode(c.bytes, value, c.options);
+      CHECK(value == previous);
+      if (over_budget) {
+        CHECK(status.code() == ErrorCode::limit_exceeded);
+        CHECK(status.offset() == c.bytes.size());  // after the text, as charge() reports it
+        continue;
+      }
+      const Status expected = reader.status();
+      CHECK(status.code() == expected.code());
+      CHECK(status.offset() == expected.offset());
+      CHECK(status.message() == expected.message());
+    }
+  }
+}
+
 TEST_CASE("byte vectors decode from bin and str", "[reader][bin]") {
   for (std::size_t length : {0u, 255u, 256u, 65536u}) {
     INFO("length " << length);

@@ -108,22 +108,45 @@ struct codec<T, std::enable_if_t<std::is_enum_v<T>>> {
 template <>
 struct codec<std::string> {
   static void encode(Writer& out, const std::string& value) { out.str(value.data(), value.size()); }
-  // Reuses the string's capacity.
-  static bool decode(Reader& in, std::string& value) {
+  // Reuses the string's capacity. The common case, a fixstr no longer than the string it
+  // replaces, is inlined into the caller and calls nothing (a call here cost more than the copy:
+  // its saved registers, docs/benchmarks.md); every other case continues out of line.
+  MSGPACK_GEN_ALWAYS_INLINE static bool decode(Reader& in, std::string& value) {
     std::string_view text;
-    if (!in.read_str(text)) return false;
-    // Both paths keep the capacity and avoid assign()'s general replace (which handles
-    // overlapping input): a copy over the old characters when the string does not grow,
-    // else clear() + append().
-    if (text.size() <= value.size()) {
-      detail::copy_payload(value.data(), text.data(), text.size());
-      value.erase(text.size());  // shortens in place, inline (resize() is a library call)
-    } else {
-      if (text.size() > value.capacity() && !in.charge(text.size())) return false;
-      value.clear();
-      value.append(text.data(), text.size());
+    if (MSGPACK_GEN_LIKELY(in.read_fixstr(text))) {
+      if (MSGPACK_GEN_LIKELY(text.size() <= value.size())) {
+        overwrite(value, text);
+        return true;
+      }
+      return grow(in, value, text);
     }
+    return decode_other(in, value);
+  }
+
+ private:
+  // Both ways keep the capacity and avoid assign()'s general replace (which handles overlapping
+  // input): a copy over the old characters when the string does not grow, else clear() +
+  // append().
+  MSGPACK_GEN_ALWAYS_INLINE static void overwrite(std::string& value, std::string_view text) {
+    detail::copy_payload(value.data(), text.data(), text.size());
+    value.erase(text.size());  // shortens in place, inline (resize() is a library call)
+  }
+  MSGPACK_GEN_NOINLINE static bool grow(Reader& in, std::string& value, std::string_view text) {
+    if (text.size() > value.capacity() && !in.charge(text.size())) return false;
+    value.clear();
+    value.append(text.data(), text.size());
     return true;
+  }
+  // Any str or bin but a fixstr read_fixstr() takes, and every error: read_str() past its fast
+  // path, which read_fixstr() has just tried.
+  MSGPACK_GEN_NOINLINE static bool decode_other(Reader& in, std::string& value) {
+    const std::string_view text = in.read_long_str();
+    if (text.data() == nullptr) return false;
+    if (text.size() <= value.size()) {
+      overwrite(value, text);
+      return true;
+    }
+    return grow(in, value, text);
   }
 };
 

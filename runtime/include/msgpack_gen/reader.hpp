@@ -335,6 +335,16 @@ class Reader {
 
   // A str (or bin, which some encoders use for text) as a view into the input.
   MSGPACK_GEN_ALWAYS_INLINE bool read_str(std::string_view& out) {
+    if (MSGPACK_GEN_LIKELY(read_fixstr(out))) return true;
+    // Returned, not stored through `out`: the fast path above keeps its view in registers.
+    out = read_long_str();
+    return out.data() != nullptr;
+  }
+
+  // read_str()'s fast path alone: true with a fixstr (at most 31 bytes) that the input holds and
+  // the length limit allows read; false, consuming nothing and recording nothing, for any other
+  // value (read_str() then reads it or reports the error).
+  MSGPACK_GEN_ALWAYS_INLINE bool read_fixstr(std::string_view& out) noexcept {
     if (MSGPACK_GEN_LIKELY(pos_ != end_ && (*pos_ & 0xe0) == 0xa0)) {  // fixstr: short text
       const std::size_t n = *pos_ & 0x1f;
       if (MSGPACK_GEN_LIKELY(remaining() > n && n <= limits_.by_kind[kStr])) {
@@ -343,9 +353,7 @@ class Reader {
         return true;
       }
     }
-    // Returned, not stored through `out`: the fast path above keeps its view in registers.
-    out = read_long_str();
-    return out.data() != nullptr;
+    return false;
   }
 
   // read_str() for every form but a fixstr that fits: the text, or a null view after an error.
