@@ -5,7 +5,8 @@
 // which decodes each element through codec<T>. This file is built twice: with the SIMD the
 // compiler targets, and with MSGPACK_GEN_NO_SIMD (the portable code; tests/runtime/CMakeLists.txt).
 // Each test runs once per SIMD level the binary and the CPU have (SIMD_LEVELS below): the
-// portable or SSE2 code, then the SSSE3 kernels that x86-64 builds choose at run time.
+// portable, SSE2 or NEON-compare code, then the shuffle kernels (SSSE3, which x86-64 builds choose
+// at run time, or NEON on aarch64).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -33,8 +34,8 @@ namespace {
 
 namespace numeric = msgpack_gen::detail::numeric;
 
-// The levels this binary runs on this CPU, lowest first: Simd::base only without SIMD or off
-// x86-64.
+// The levels this binary runs on this CPU, lowest first: Simd::base only without SIMD, or off
+// x86-64 and little-endian aarch64.
 std::vector<int> simd_levels() {
   std::vector<int> levels;
   for (int level = 0; level <= static_cast<int>(numeric::detected_simd()); ++level) {
@@ -658,11 +659,16 @@ TEST_CASE("numeric vectors: the allocation limit and reuse are as before", "[num
 TEST_CASE("numeric vectors: the SIMD level is the CPU's unless a test forces one",
           "[numeric][bulk][simd]") {
   // The tests above run each level in simd_levels(): on an x86-64 build with GCC or Clang and a
-  // CPU with SSSE3 that must include the SSSE3 kernels, or they would go untested silently.
+  // CPU with SSSE3 that must include the SSSE3 kernels, on aarch64 the NEON shuffle kernels, or
+  // they would go untested silently.
 #if defined(MSGPACK_GEN_NUMERIC_X86)
   const bool cpu_ssse3 = __builtin_cpu_supports("ssse3") != 0;
   CHECK(numeric::detected_simd() == (cpu_ssse3 ? numeric::Simd::shuffles : numeric::Simd::base));
   CHECK(simd_levels().size() == (cpu_ssse3 ? 2u : 1u));
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // aarch64 (little-endian): NEON is always there, so both levels run.
+  CHECK(numeric::detected_simd() == numeric::Simd::shuffles);
+  CHECK(simd_levels().size() == 2u);
 #else
   CHECK(numeric::detected_simd() == numeric::Simd::base);
   CHECK(simd_levels().size() == 1u);

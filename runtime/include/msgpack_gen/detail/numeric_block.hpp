@@ -19,17 +19,21 @@
 // the same "[i]" in the path.
 //
 // SIMD: SSE2 (the x86-64 baseline, chosen at compile time) checks and narrows blocks of fixints and
-// finds blocks of full-width 16- and 32-bit values with compares. SSSE3 byte shuffles interleave
-// markers and big-endian payloads: they write runs of full-width 16- and 32-bit blocks and of
-// floats, and gather and byte-swap runs of 16-, 32- and 64-bit forms (uint16/int16, uint32/int32,
-// float32, uint64/int64, float64). Those kernels are written over a few 16-byte operations (Vec,
-// shuffle(), all_set(), ...) and byte tables, so that another architecture can provide them. The
-// default x86-64 target has no SSSE3, so with GCC and Clang those kernels are compiled for it
-// with a target attribute and chosen at run time, once per process (simd_level(): cpuid through
-// __builtin_cpu_supports), and the choice is made once per array, not per element; a build that
-// already targets SSSE3 (-mssse3, -march=native) uses them without asking. Other targets and
-// compilers use the portable code. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the
-// tests build both, and run each level the CPU has).
+// finds blocks of full-width 16- and 32-bit values with compares. Byte shuffles interleave markers
+// and big-endian payloads: they write runs of full-width 16- and 32-bit blocks and of floats, and
+// gather and byte-swap runs of 16-, 32- and 64-bit forms (uint16/int16, uint32/int32, float32,
+// uint64/int64, float64). Those kernels are written once, over a few 16-byte operations that each
+// architecture provides (Vec, shuffle(), all_set(), ...), with one byte table per shuffle: SSSE3's
+// pshufb and NEON's tbl both give a zero byte for the index 0xff. The default x86-64 target has no
+// SSSE3, so with GCC and Clang the kernels are compiled for it with a target attribute and chosen
+// at run time, once per process (simd_level(): cpuid through __builtin_cpu_supports), and the
+// choice is made once per array, not per element; a build that already targets SSSE3 (-mssse3,
+// -march=native) uses them without asking. On little-endian aarch64 NEON, part of every aarch64
+// CPU, is chosen at compile time: tbl for the shuffles, and in place of the SSE2 compares min/max
+// reductions (vminvq/vmaxvq) to find fixint and full-width blocks, narrowing moves to write fixint
+// blocks and widening moves to read them. Other targets (big-endian ones included) and compilers
+// use the portable code. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build
+// both, and run each level the target has).
 #pragma once
 
 #include <cstddef>
@@ -60,6 +64,16 @@
 #define MSGPACK_GEN_SHUFFLE_KERNEL __attribute__((target("ssse3"))) inline
 #define MSGPACK_GEN_SHUFFLE_INLINE __attribute__((target("ssse3"), always_inline)) inline
 #endif
+// NEON kernels, chosen at compile time: Advanced SIMD is part of every aarch64 CPU. Little-endian
+// only: the byte tables below assume it (aarch64_be, like s390x, keeps the portable code).
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#include <arm_neon.h>
+#define MSGPACK_GEN_NUMERIC_NEON 1
+#define MSGPACK_GEN_NUMERIC_SHUFFLES 1
+#define MSGPACK_GEN_SHUFFLE_KERNEL inline
+#define MSGPACK_GEN_SHUFFLE_INLINE MSGPACK_GEN_ALWAYS_INLINE
+#endif
 #endif
 
 namespace msgpack_gen::detail::numeric {
@@ -72,13 +86,13 @@ constexpr std::size_t kSlack = 8;
 
 // ---- the SIMD level, chosen at run time -----------------------------------------------------
 
-// The levels above the portable code (with SSE2 where the target has it): `shuffles`, the
-// byte-shuffle kernels (SSSE3 on x86-64).
+// The levels above the portable code (with SSE2 or NEON compares where the target has them):
+// `shuffles`, the byte-shuffle kernels (SSSE3 on x86-64, NEON on aarch64).
 enum class Simd : int { base = 0, shuffles = 1 };
 
 // The best level this CPU runs: asked once (a function-local static), or known at compile time.
 inline Simd detected_simd() noexcept {
-#if defined(MSGPACK_GEN_NUMERIC_X86) && defined(__SSSE3__)
+#if (defined(MSGPACK_GEN_NUMERIC_X86) && defined(__SSSE3__)) || defined(MSGPACK_GEN_NUMERIC_NEON)
   return Simd::shuffles;
 #elif defined(MSGPACK_GEN_NUMERIC_X86)
   static const Simd level = [] {
@@ -256,6 +270,29 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R* v,
   }
 }
 
+#if defined(MSGPACK_GEN_NUMERIC_NEON)
+// NEON: 16 bytes at p as a vector of V (whatever the type of the values there: through memcpy,
+// which compiles to one load).
+template <class V>
+MSGPACK_GEN_ALWAYS_INLINE V load_lanes(const void* p) noexcept {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+// The low bytes of 8 lanes of 16 or 32 bits (two vectors of 4), or of 64 bits (four of 2).
+MSGPACK_GEN_ALWAYS_INLINE uint8x8_t low_bytes(int16x8_t a) noexcept {
+  return vreinterpret_u8_s8(vmovn_s16(a));
+}
+MSGPACK_GEN_ALWAYS_INLINE uint8x8_t low_bytes(int32x4_t a, int32x4_t b) noexcept {
+  return low_bytes(vcombine_s16(vmovn_s32(a), vmovn_s32(b)));
+}
+MSGPACK_GEN_ALWAYS_INLINE uint8x8_t low_bytes(int64x2_t a, int64x2_t b, int64x2_t c,
+                                              int64x2_t d) noexcept {
+  return low_bytes(vcombine_s32(vmovn_s64(a), vmovn_s64(b)),
+                   vcombine_s32(vmovn_s64(c), vmovn_s64(d)));
+}
+#endif
+
 // For 16- and 32-bit integers: the form when every value of the block at v takes R's own width
 // (uint16 or int16, uint32 or int32: the form of most values spread over R's range), else 0.
 template <class R>
@@ -302,6 +339,27 @@ MSGPACK_GEN_ALWAYS_INLINE unsigned full_width_form(const R* v) noexcept {
                  : 0;
     }
   }
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // The block's least and greatest value, as R's own lanes.
+  if constexpr (sizeof(R) == 2) {
+    if constexpr (std::is_unsigned_v<R>) {
+      return vminvq_u16(load_lanes<uint16x8_t>(v)) > kAbove ? kUnsignedForm : 0;
+    } else {
+      const int16x8_t a = load_lanes<int16x8_t>(v);
+      if (vminvq_s16(a) > kAbove) return kUnsignedForm;
+      return vmaxvq_s16(a) < kBelow ? kSignedForm : 0;
+    }
+  } else {
+    if constexpr (std::is_unsigned_v<R>) {
+      const uint32x4_t least = vminq_u32(load_lanes<uint32x4_t>(v), load_lanes<uint32x4_t>(v + 4));
+      return vminvq_u32(least) > kAbove ? kUnsignedForm : 0;
+    } else {
+      const int32x4_t a = load_lanes<int32x4_t>(v);
+      const int32x4_t b = load_lanes<int32x4_t>(v + 4);
+      if (vminvq_s32(vminq_s32(a, b)) > kAbove) return kUnsignedForm;
+      return vmaxvq_s32(vmaxq_s32(a, b)) < kBelow ? kSignedForm : 0;
+    }
+  }
 #else
   bool above = true;
   bool below = true;
@@ -329,11 +387,25 @@ MSGPACK_GEN_ALWAYS_INLINE void put_fixints(std::uint8_t* p, const R* v) noexcept
     _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(words, words));
     return;
   }
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // The low byte of each lane, narrowed.
+  if constexpr (sizeof(R) == 8) {
+    vst1_u8(p, low_bytes(load_lanes<int64x2_t>(v), load_lanes<int64x2_t>(v + 2),
+                         load_lanes<int64x2_t>(v + 4), load_lanes<int64x2_t>(v + 6)));
+    return;
+  } else if constexpr (sizeof(R) == 4) {
+    vst1_u8(p, low_bytes(load_lanes<int32x4_t>(v), load_lanes<int32x4_t>(v + 4)));
+    return;
+  } else if constexpr (sizeof(R) == 2) {
+    vst1_u8(p, low_bytes(load_lanes<int16x8_t>(v)));
+    return;
+  }
 #endif
   for (std::size_t j = 0; j < kBlock; ++j) p[j] = static_cast<std::uint8_t>(v[j]);
 }
 
-// SSE2, 16- and 32-bit integers: when the block at v is all fixints, writes them and returns true.
+// SSE2 or NEON, 16- and 32-bit integers: when the block at v is all fixints, writes them and
+// returns true.
 template <class R>
 MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noexcept {
 #if defined(MSGPACK_GEN_NUMERIC_SSE2)
@@ -360,6 +432,21 @@ MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noe
     _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(a, a));
     return true;
   }
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // The block's least and greatest value as signed lanes, as with SSE2.
+  constexpr int kLow = std::is_signed_v<R> ? -32 : 0;
+  if constexpr (sizeof(R) == 4) {
+    const int32x4_t a = load_lanes<int32x4_t>(v);
+    const int32x4_t b = load_lanes<int32x4_t>(v + 4);
+    if (vminvq_s32(vminq_s32(a, b)) < kLow || vmaxvq_s32(vmaxq_s32(a, b)) > 127) return false;
+    vst1_u8(p, low_bytes(a, b));
+    return true;
+  } else if constexpr (sizeof(R) == 2) {
+    const int16x8_t a = load_lanes<int16x8_t>(v);
+    if (vminvq_s16(a) < kLow || vmaxvq_s16(a) > 127) return false;
+    vst1_u8(p, low_bytes(a));
+    return true;
+  }
 #endif
   (void)p;
   (void)v;
@@ -369,9 +456,10 @@ MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noe
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
 // ---- the shuffle kernels' 16-byte vectors, for each architecture ----------------------------
 //
-// The kernels below are written once, over a few operations on 16 bytes that an architecture
-// provides, and byte tables: shuffle indexes (SSSE3's pshufb gives a zero byte for an index with
-// the top bit set: 0xff here, as a table shuffle that zeroes indexes past the vector would too).
+// The kernels below are written once, over a few operations on 16 bytes that each architecture
+// provides: SSSE3's pshufb and NEON's tbl both take a table of source byte indexes, and both give
+// a zero byte for the index 0xff (pshufb for any index with the top bit set, tbl for any index
+// past the vector), so one table serves both.
 
 // A byte table: shuffle indexes (0xff: a zero byte), or 0xff / 0x00 lane masks.
 struct alignas(16) Table {
@@ -433,6 +521,51 @@ MSGPACK_GEN_SHUFFLE_INLINE bool any_top_bit(Vec v, Lanes where) noexcept {
 }
 MSGPACK_GEN_SHUFFLE_INLINE Lanes no_lanes() noexcept {
   return 0;
+}
+#else
+using Vec = uint8x16_t;
+using Lanes = uint8x16_t;  // 0xff in the lanes of the set
+MSGPACK_GEN_SHUFFLE_INLINE Vec load16(const void* p) noexcept {
+  Vec v;
+  std::memcpy(&v, p, sizeof v);  // any element type: no aliasing question
+  return v;
+}
+MSGPACK_GEN_SHUFFLE_INLINE void store16(void* p, Vec v) noexcept {
+  std::memcpy(p, &v, sizeof v);
+}
+MSGPACK_GEN_SHUFFLE_INLINE void store8(void* p, Vec v) noexcept {
+  const uint8x8_t low = vget_low_u8(v);
+  std::memcpy(p, &low, sizeof low);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec splat(std::uint8_t b) noexcept {
+  return vdupq_n_u8(b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec vec_of(const Table& t) noexcept {
+  return vld1q_u8(t.byte);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Lanes lanes_of(const Table& t) noexcept {
+  return vec_of(t);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec bits_or(Vec a, Vec b) noexcept {
+  return vorrq_u8(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec bits_and(Vec a, Vec b) noexcept {
+  return vandq_u8(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec equal(Vec a, Vec b) noexcept {
+  return vceqq_u8(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec shuffle(Vec v, const Table& t) noexcept {
+  return vqtbl1q_u8(v, vec_of(t));
+}
+MSGPACK_GEN_SHUFFLE_INLINE bool all_set(Vec v, Lanes where) noexcept {
+  return vminvq_u8(vornq_u8(v, where)) == 0xff;  // the lanes outside `where` count as set
+}
+MSGPACK_GEN_SHUFFLE_INLINE bool any_top_bit(Vec v, Lanes where) noexcept {
+  return vmaxvq_u8(vandq_u8(v, where)) >= 0x80;
+}
+MSGPACK_GEN_SHUFFLE_INLINE Lanes no_lanes() noexcept {
+  return vdupq_n_u8(0);
 }
 #endif
 
@@ -766,6 +899,9 @@ MSGPACK_GEN_ALWAYS_INLINE bool all_fixints(const std::uint8_t* p, bool positive_
   // Signed bytes: a positive fixint is 0..127, a negative one -32..-1.
   const __m128i floor = _mm_set1_epi8(positive_only ? -1 : -33);
   return (_mm_movemask_epi8(_mm_cmpgt_epi8(bytes, floor)) & 0xff) == 0xff;
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // The least byte, signed.
+  return vminv_s8(vld1_s8(reinterpret_cast<const std::int8_t*>(p))) >= (positive_only ? 0 : -32);
 #else
   bool ok = true;
   for (std::size_t j = 0; j < kBlock; ++j) {
@@ -954,6 +1090,36 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_gathered9(const std::uint8_t* p, std
 }
 #endif
 
+#if defined(MSGPACK_GEN_NUMERIC_NEON)
+// NEON: kBlock fixints at p into out: each byte sign-extended to T's width (or converted to a
+// float), the value static_cast<T>(int8_t) gives.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE void widen_fixints(const std::uint8_t* p, T* out) noexcept {
+  const int16x8_t h = vmovl_s8(vld1_s8(reinterpret_cast<const std::int8_t*>(p)));
+  const int32x4_t w[2] = {vmovl_s16(vget_low_s16(h)), vmovl_high_s16(h)};
+  if constexpr (std::is_same_v<T, float>) {
+    const float32x4_t f[2] = {vcvtq_f32_s32(w[0]), vcvtq_f32_s32(w[1])};
+    std::memcpy(out, f, sizeof f);
+  } else if constexpr (std::is_same_v<T, double>) {
+    const float64x2_t d[4] = {
+        vcvtq_f64_s64(vmovl_s32(vget_low_s32(w[0]))), vcvtq_f64_s64(vmovl_high_s32(w[0])),
+        vcvtq_f64_s64(vmovl_s32(vget_low_s32(w[1]))), vcvtq_f64_s64(vmovl_high_s32(w[1]))};
+    std::memcpy(out, d, sizeof d);
+  } else if constexpr (sizeof(T) == 1) {
+    std::memcpy(out, p, kBlock);
+  } else if constexpr (sizeof(T) == 2) {
+    std::memcpy(out, &h, sizeof h);
+  } else if constexpr (sizeof(T) == 4) {
+    std::memcpy(out, w, sizeof w);
+  } else {
+    static_assert(sizeof(T) == 8, "integers of 1, 2, 4 or 8 bytes");
+    const int64x2_t q[4] = {vmovl_s32(vget_low_s32(w[0])), vmovl_high_s32(w[0]),
+                            vmovl_s32(vget_low_s32(w[1])), vmovl_high_s32(w[1])};
+    std::memcpy(out, q, sizeof q);
+  }
+}
+#endif
+
 // Blocks of fixints (-32..127; 0..127 into an unsigned type), one byte each.
 template <class T>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
@@ -963,6 +1129,9 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
   const std::size_t limit = blocks < remaining / kBlock ? blocks : remaining / kBlock;
   std::size_t b = 0;
   for (; b < limit && all_fixints(p, positive_only); ++b, p += kBlock, out += kBlock) {
+#if defined(MSGPACK_GEN_NUMERIC_NEON)
+    widen_fixints(p, out);
+#else
     for (std::size_t j = 0; j < kBlock; ++j) {
       if constexpr (is_float_v<T>) {
         out[j] = static_cast<T>(static_cast<std::int8_t>(p[j]));
@@ -970,6 +1139,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
         out[j] = static_cast<T>(static_cast<raw_t<T>>(static_cast<std::int8_t>(p[j])));
       }
     }
+#endif
   }
   used = b * kBlock;
   return b * kBlock;
