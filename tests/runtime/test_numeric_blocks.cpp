@@ -5,7 +5,8 @@
 // which decodes each element through codec<T>. This file is built twice: with the SIMD the
 // compiler targets, and with MSGPACK_GEN_NO_SIMD (the portable code; tests/runtime/CMakeLists.txt).
 // Each test runs once per SIMD level the binary and the CPU have (SIMD_LEVELS below): the
-// portable or SSE2 code, then the SSSE3 kernels that x86-64 builds choose at run time.
+// portable, SSE2 or NEON-compare code, then the shuffle kernels (SSSE3, which x86-64 builds choose
+// at run time, or NEON on aarch64).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -33,8 +34,8 @@ namespace {
 
 namespace numeric = msgpack_gen::detail::numeric;
 
-// The levels this binary runs on this CPU, lowest first: Simd::base only without SIMD or off
-// x86-64.
+// The levels this binary runs on this CPU, lowest first: Simd::base only without SIMD, or off
+// x86-64 and little-endian aarch64.
 std::vector<int> simd_levels() {
   std::vector<int> levels;
   for (int level = 0; level <= static_cast<int>(numeric::detected_simd()); ++level) {
@@ -495,12 +496,77 @@ TEMPLATE_TEST_CASE("numeric vectors decode every form that holds the value, in w
   }
 }
 
+// A value of T that takes T's full width, negative or not (floats: any bits).
+template <class T>
+T full_width_value(Rng& rng, bool negative) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return any_value<T>(rng.next());
+  } else {
+    // The least value of T's own width (uint16 / int16, ...) above zero, and the greatest below.
+    const std::uint64_t above = sizeof(T) == 2 ? 0x100 : sizeof(T) == 4 ? 0x10000 : 0x100000000;
+    const std::uint64_t max = static_cast<std::uint64_t>(std::numeric_limits<T>::max());
+    if (!std::is_signed_v<T> || !negative) {
+      return static_cast<T>(above + rng.next() % (max - above));
+    }
+    // Negative: below -128, -32768, -2^31.
+    const std::uint64_t below = above / 2 + 1;  // its magnitude
+    return static_cast<T>(-static_cast<std::int64_t>(below + rng.next() % (max - below)));
+  }
+}
+
+TEMPLATE_TEST_CASE("numeric vectors: long runs of whole blocks with one other element far in",
+                   "[numeric][bulk][runs]", std::int16_t, std::uint16_t, std::int32_t,
+                   std::uint32_t, std::int64_t, std::uint64_t, float, double) {
+  SIMD_LEVELS();
+  // The shuffle kernels write and read runs of blocks in one call: runs much longer than the
+  // other tests' vectors, of full-width values (each block of one sign, the sign changing from
+  // block to block or not) and of fixints, with one value of another form, or an element of
+  // another type, at the start, the middle or the end of the run.
+  using T = TestType;
+  constexpr std::size_t kN = 8 * 25 + 3;
+  Rng rng{sizeof(T) * 31 + std::is_signed_v<T>};
+  for (int round = 0; round < 6; ++round) {
+    std::vector<T> values(kN);
+    const bool fixints = round >= 4;
+    for (std::size_t i = 0; i < kN; ++i) {
+      const bool negative = std::is_signed_v<T> && round % 2 == 0 && (i / 8) % 3 == 1;
+      values[i] = fixints ? static_cast<T>(static_cast<int>(rng.below(128)) - (negative ? 32 : 0))
+                          : full_width_value<T>(rng, negative);
+    }
+    for (const std::size_t k : {kN, std::size_t{0}, std::size_t{9}, std::size_t{100},
+                                std::size_t{195}, std::size_t{201}}) {
+      std::vector<T> odd = values;
+      if (k < kN) odd[k] = fixints ? static_cast<T>(1000) : static_cast<T>(5);
+      INFO("round " << round << ", other value at " << k);
+      const Bytes bytes = encode(odd);
+      REQUIRE(Hex{bytes} == expected_bytes(odd));
+      std::vector<T> back;
+      REQUIRE(decode(bytes, back).ok());
+      REQUIRE(back.size() == kN);
+      CHECK(same_values(back.data(), odd.data(), kN));
+      // An element of another type (nil) at k: the same error as element by element.
+      if (k < kN) {
+        std::vector<Bytes> elements;
+        for (const T& v : values) elements.push_back(encode(std::vector<T>{v}));
+        for (Bytes& e : elements) e.erase(e.begin());  // the fixarray header of one element
+        elements[k] = Bytes{0xc0};
+        const Bytes with_nil = array_of(elements);
+        std::vector<T> bulk;
+        const Status status = decode(with_nil, bulk);
+        CHECK(status.path() == "[" + std::to_string(k) + "]");
+        check_like_per_element<T>(with_nil);
+      }
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("numeric vectors: a wrong marker at every position of a block",
                    "[numeric][bulk][errors]", NUMERIC_TYPES) {
   SIMD_LEVELS();
   using T = TestType;
   // Blocks of fixints, of each fixed-width form, of floats, with a value of another type (nil,
-  // bool, str, array, the never-valid 0xc1) or of another numeric form at position k.
+  // bool, str, array, the never-valid 0xc1, map32 0xdf just below the negative fixints) or of
+  // another numeric form at position k.
   const std::vector<Bytes> blocks = {{0x05},
                                      {0xfb},
                                      {0xcc, 0x05},
@@ -522,6 +588,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a wrong marker at every position of a block
                                     {0xd1, 0x00, 0x05},
                                     {0x7f},
                                     {0xe0},
+                                    {0xdf, 0, 0, 0, 0},  // map32: the byte below the fixints
                                     {0xcb, 0, 0, 0, 0, 0, 0, 0, 0}};
   // 24 elements: three blocks, so a wrong marker ends a run of blocks at its first, second and
   // third block.
@@ -658,11 +725,16 @@ TEST_CASE("numeric vectors: the allocation limit and reuse are as before", "[num
 TEST_CASE("numeric vectors: the SIMD level is the CPU's unless a test forces one",
           "[numeric][bulk][simd]") {
   // The tests above run each level in simd_levels(): on an x86-64 build with GCC or Clang and a
-  // CPU with SSSE3 that must include the SSSE3 kernels, or they would go untested silently.
+  // CPU with SSSE3 that must include the SSSE3 kernels, on aarch64 the NEON shuffle kernels, or
+  // they would go untested silently.
 #if defined(MSGPACK_GEN_NUMERIC_X86)
   const bool cpu_ssse3 = __builtin_cpu_supports("ssse3") != 0;
-  CHECK(numeric::detected_simd() == (cpu_ssse3 ? numeric::Simd::ssse3 : numeric::Simd::base));
+  CHECK(numeric::detected_simd() == (cpu_ssse3 ? numeric::Simd::shuffles : numeric::Simd::base));
   CHECK(simd_levels().size() == (cpu_ssse3 ? 2u : 1u));
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // aarch64 (little-endian): NEON is always there, so both levels run.
+  CHECK(numeric::detected_simd() == numeric::Simd::shuffles);
+  CHECK(simd_levels().size() == 2u);
 #else
   CHECK(numeric::detected_simd() == numeric::Simd::base);
   CHECK(simd_levels().size() == 1u);

@@ -19,15 +19,21 @@
 // the same "[i]" in the path.
 //
 // SIMD: SSE2 (the x86-64 baseline, chosen at compile time) checks and narrows blocks of fixints and
-// finds blocks of full-width 16- and 32-bit values with compares. SSSE3 byte shuffles interleave
-// markers and big-endian payloads: they write runs of full-width 16- and 32-bit blocks and of
-// floats, and gather and byte-swap runs of 16-, 32- and 64-bit forms (uint16/int16, uint32/int32,
-// float32, uint64/int64, float64). The default x86-64 target has no SSSE3, so with GCC and Clang
-// those kernels are compiled for it with a target attribute and chosen at run time, once per
-// process (simd_level(): cpuid through __builtin_cpu_supports), and the choice is made once per
-// array, not per element; a build that already targets SSSE3 (-mssse3, -march=native) uses them
-// without asking. Other targets and compilers use the portable code. Define MSGPACK_GEN_NO_SIMD
-// to use the portable code only (the tests build both, and run each level the CPU has).
+// finds blocks of full-width 16- and 32-bit values with compares. Byte shuffles interleave markers
+// and big-endian payloads: they write runs of full-width 16- and 32-bit blocks and of floats, and
+// gather and byte-swap runs of 16-, 32- and 64-bit forms (uint16/int16, uint32/int32, float32,
+// uint64/int64, float64). Those kernels are written once, over a few 16-byte operations that each
+// architecture provides (Vec, shuffle(), all_set(), ...), with one byte table per shuffle: SSSE3's
+// pshufb and NEON's tbl both give a zero byte for the index 0xff. The default x86-64 target has no
+// SSSE3, so with GCC and Clang the kernels are compiled for it with a target attribute and chosen
+// at run time, once per process (simd_level(): cpuid through __builtin_cpu_supports), and the
+// choice is made once per array, not per element; a build that already targets SSSE3 (-mssse3,
+// -march=native) uses them without asking. On little-endian aarch64 NEON, part of every aarch64
+// CPU, is chosen at compile time: tbl for the shuffles, and in place of the SSE2 compares min/max
+// reductions (vminvq/vmaxvq) to find fixint and full-width blocks, narrowing moves to write fixint
+// blocks and widening moves to read them. Other targets (big-endian ones included) and compilers
+// use the portable code. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build
+// both, and run each level the target has).
 #pragma once
 
 #include <cstddef>
@@ -53,9 +59,20 @@
     defined(MSGPACK_GEN_NUMERIC_SSE2)
 #include <tmmintrin.h>
 #define MSGPACK_GEN_NUMERIC_X86 1
+#define MSGPACK_GEN_NUMERIC_SHUFFLES 1
 // A kernel (not inlined into the portable callers, which lack SSSE3) and the helpers it inlines.
-#define MSGPACK_GEN_SSSE3_KERNEL __attribute__((target("ssse3"))) inline
-#define MSGPACK_GEN_SSSE3_INLINE __attribute__((target("ssse3"), always_inline)) inline
+#define MSGPACK_GEN_SHUFFLE_KERNEL __attribute__((target("ssse3"))) inline
+#define MSGPACK_GEN_SHUFFLE_INLINE __attribute__((target("ssse3"), always_inline)) inline
+#endif
+// NEON kernels, chosen at compile time: Advanced SIMD is part of every aarch64 CPU. Little-endian
+// only: the byte tables below assume it (aarch64_be, like s390x, keeps the portable code).
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#include <arm_neon.h>
+#define MSGPACK_GEN_NUMERIC_NEON 1
+#define MSGPACK_GEN_NUMERIC_SHUFFLES 1
+#define MSGPACK_GEN_SHUFFLE_KERNEL inline
+#define MSGPACK_GEN_SHUFFLE_INLINE MSGPACK_GEN_ALWAYS_INLINE
 #endif
 #endif
 
@@ -69,17 +86,18 @@ constexpr std::size_t kSlack = 8;
 
 // ---- the SIMD level, chosen at run time -----------------------------------------------------
 
-// The levels above the portable code (with SSE2 where the target has it).
-enum class Simd : int { base = 0, ssse3 = 1 };
+// The levels above the portable code (with SSE2 or NEON compares where the target has them):
+// `shuffles`, the byte-shuffle kernels (SSSE3 on x86-64, NEON on aarch64).
+enum class Simd : int { base = 0, shuffles = 1 };
 
 // The best level this CPU runs: asked once (a function-local static), or known at compile time.
 inline Simd detected_simd() noexcept {
-#if defined(MSGPACK_GEN_NUMERIC_X86) && defined(__SSSE3__)
-  return Simd::ssse3;
+#if (defined(MSGPACK_GEN_NUMERIC_X86) && defined(__SSSE3__)) || defined(MSGPACK_GEN_NUMERIC_NEON)
+  return Simd::shuffles;
 #elif defined(MSGPACK_GEN_NUMERIC_X86)
   static const Simd level = [] {
     __builtin_cpu_init();  // may run before libgcc's constructor (a static initialiser)
-    return __builtin_cpu_supports("ssse3") ? Simd::ssse3 : Simd::base;
+    return __builtin_cpu_supports("ssse3") ? Simd::shuffles : Simd::base;
   }();
   return level;
 #else
@@ -252,6 +270,29 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_block(std::uint8_t* p, const R* v,
   }
 }
 
+#if defined(MSGPACK_GEN_NUMERIC_NEON)
+// NEON: 16 bytes at p as a vector of V (whatever the type of the values there: through memcpy,
+// which compiles to one load).
+template <class V>
+MSGPACK_GEN_ALWAYS_INLINE V load_lanes(const void* p) noexcept {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+// The low bytes of 8 lanes of 16 or 32 bits (two vectors of 4), or of 64 bits (four of 2).
+MSGPACK_GEN_ALWAYS_INLINE uint8x8_t low_bytes(int16x8_t a) noexcept {
+  return vreinterpret_u8_s8(vmovn_s16(a));
+}
+MSGPACK_GEN_ALWAYS_INLINE uint8x8_t low_bytes(int32x4_t a, int32x4_t b) noexcept {
+  return low_bytes(vcombine_s16(vmovn_s32(a), vmovn_s32(b)));
+}
+MSGPACK_GEN_ALWAYS_INLINE uint8x8_t low_bytes(int64x2_t a, int64x2_t b, int64x2_t c,
+                                              int64x2_t d) noexcept {
+  return low_bytes(vcombine_s32(vmovn_s64(a), vmovn_s64(b)),
+                   vcombine_s32(vmovn_s64(c), vmovn_s64(d)));
+}
+#endif
+
 // For 16- and 32-bit integers: the form when every value of the block at v takes R's own width
 // (uint16 or int16, uint32 or int32: the form of most values spread over R's range), else 0.
 template <class R>
@@ -298,6 +339,27 @@ MSGPACK_GEN_ALWAYS_INLINE unsigned full_width_form(const R* v) noexcept {
                  : 0;
     }
   }
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // The block's least and greatest value, as R's own lanes.
+  if constexpr (sizeof(R) == 2) {
+    if constexpr (std::is_unsigned_v<R>) {
+      return vminvq_u16(load_lanes<uint16x8_t>(v)) > kAbove ? kUnsignedForm : 0;
+    } else {
+      const int16x8_t a = load_lanes<int16x8_t>(v);
+      if (vminvq_s16(a) > kAbove) return kUnsignedForm;
+      return vmaxvq_s16(a) < kBelow ? kSignedForm : 0;
+    }
+  } else {
+    if constexpr (std::is_unsigned_v<R>) {
+      const uint32x4_t least = vminq_u32(load_lanes<uint32x4_t>(v), load_lanes<uint32x4_t>(v + 4));
+      return vminvq_u32(least) > kAbove ? kUnsignedForm : 0;
+    } else {
+      const int32x4_t a = load_lanes<int32x4_t>(v);
+      const int32x4_t b = load_lanes<int32x4_t>(v + 4);
+      if (vminvq_s32(vminq_s32(a, b)) > kAbove) return kUnsignedForm;
+      return vmaxvq_s32(vmaxq_s32(a, b)) < kBelow ? kSignedForm : 0;
+    }
+  }
 #else
   bool above = true;
   bool below = true;
@@ -325,11 +387,25 @@ MSGPACK_GEN_ALWAYS_INLINE void put_fixints(std::uint8_t* p, const R* v) noexcept
     _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(words, words));
     return;
   }
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // The low byte of each lane, narrowed.
+  if constexpr (sizeof(R) == 8) {
+    vst1_u8(p, low_bytes(load_lanes<int64x2_t>(v), load_lanes<int64x2_t>(v + 2),
+                         load_lanes<int64x2_t>(v + 4), load_lanes<int64x2_t>(v + 6)));
+    return;
+  } else if constexpr (sizeof(R) == 4) {
+    vst1_u8(p, low_bytes(load_lanes<int32x4_t>(v), load_lanes<int32x4_t>(v + 4)));
+    return;
+  } else if constexpr (sizeof(R) == 2) {
+    vst1_u8(p, low_bytes(load_lanes<int16x8_t>(v)));
+    return;
+  }
 #endif
   for (std::size_t j = 0; j < kBlock; ++j) p[j] = static_cast<std::uint8_t>(v[j]);
 }
 
-// SSE2, 16- and 32-bit integers: when the block at v is all fixints, writes them and returns true.
+// SSE2 or NEON, 16- and 32-bit integers: when the block at v is all fixints, writes them and
+// returns true.
 template <class R>
 MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noexcept {
 #if defined(MSGPACK_GEN_NUMERIC_SSE2)
@@ -356,63 +432,211 @@ MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noe
     _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(a, a));
     return true;
   }
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // The block's least and greatest value as signed lanes, as with SSE2.
+  constexpr int kLow = std::is_signed_v<R> ? -32 : 0;
+  if constexpr (sizeof(R) == 4) {
+    const int32x4_t a = load_lanes<int32x4_t>(v);
+    const int32x4_t b = load_lanes<int32x4_t>(v + 4);
+    if (vminvq_s32(vminq_s32(a, b)) < kLow || vmaxvq_s32(vmaxq_s32(a, b)) > 127) return false;
+    vst1_u8(p, low_bytes(a, b));
+    return true;
+  } else if constexpr (sizeof(R) == 2) {
+    const int16x8_t a = load_lanes<int16x8_t>(v);
+    if (vminvq_s16(a) < kLow || vmaxvq_s16(a) > 127) return false;
+    vst1_u8(p, low_bytes(a));
+    return true;
+  }
 #endif
   (void)p;
   (void)v;
   return false;
 }
 
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
+// ---- the shuffle kernels' 16-byte vectors, for each architecture ----------------------------
+//
+// The kernels below are written once, over a few operations on 16 bytes that each architecture
+// provides: SSSE3's pshufb and NEON's tbl both take a table of source byte indexes, and both give
+// a zero byte for the index 0xff (pshufb for any index with the top bit set, tbl for any index
+// past the vector), so one table serves both.
+
+// A byte table: shuffle indexes (0xff: a zero byte), or 0xff / 0x00 lane masks.
+struct alignas(16) Table {
+  std::uint8_t byte[16];
+};
+// -1 stands for 0xff, so that the tables read as indexes.
+constexpr Table table(const int (&v)[16]) noexcept {
+  Table t{};
+  for (std::size_t i = 0; i < 16; ++i) t.byte[i] = static_cast<std::uint8_t>(v[i]);
+  return t;
+}
+
 #if defined(MSGPACK_GEN_NUMERIC_X86)
-// SSSE3: 8 values of 2 bytes at v written as marker and big-endian payload, 24 bytes.
-MSGPACK_GEN_SSSE3_INLINE void put_shuffled3(std::uint8_t* p, const void* v,
-                                            __m128i marker) noexcept {
-  const __m128i a = _mm_loadu_si128(static_cast<const __m128i*>(v));
-  // Output byte -> input byte (-1: zero, where the marker goes).
-  const __m128i first = _mm_setr_epi8(-1, 1, 0, -1, 3, 2, -1, 5, 4, -1, 7, 6, -1, 9, 8, -1);
-  const __m128i second =
-      _mm_setr_epi8(11, 10, -1, 13, 12, -1, 15, 14, -1, -1, -1, -1, -1, -1, -1, -1);
-  const __m128i marks0 = _mm_setr_epi8(-1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1);
-  const __m128i marks1 = _mm_setr_epi8(0, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
-                   _mm_or_si128(_mm_shuffle_epi8(a, first), _mm_and_si128(marker, marks0)));
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(p + 16),
-                   _mm_or_si128(_mm_shuffle_epi8(a, second), _mm_and_si128(marker, marks1)));
+using Vec = __m128i;
+// A set of byte lanes, as the architecture tests it: the bits of pmovmskb.
+using Lanes = int;
+constexpr Lanes lanes_of(const Table& t) noexcept {
+  Lanes bits = 0;
+  for (int i = 0; i < 16; ++i) bits |= (t.byte[i] >> 7) << i;
+  return bits;
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec load16(const void* p) noexcept {
+  return _mm_loadu_si128(static_cast<const __m128i*>(p));
+}
+MSGPACK_GEN_SHUFFLE_INLINE void store16(void* p, Vec v) noexcept {
+  _mm_storeu_si128(static_cast<__m128i*>(p), v);
+}
+// The low 8 bytes.
+MSGPACK_GEN_SHUFFLE_INLINE void store8(void* p, Vec v) noexcept {
+  _mm_storel_epi64(static_cast<__m128i*>(p), v);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec splat(std::uint8_t b) noexcept {
+  return _mm_set1_epi8(static_cast<char>(b));
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec vec_of(const Table& t) noexcept {
+  return load16(t.byte);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec bits_or(Vec a, Vec b) noexcept {
+  return _mm_or_si128(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec bits_and(Vec a, Vec b) noexcept {
+  return _mm_and_si128(a, b);
+}
+// 0xff in the lanes where a and b are equal.
+MSGPACK_GEN_SHUFFLE_INLINE Vec equal(Vec a, Vec b) noexcept {
+  return _mm_cmpeq_epi8(a, b);
+}
+// Byte i: byte t[i] of v, or zero where t[i] is 0xff.
+MSGPACK_GEN_SHUFFLE_INLINE Vec shuffle(Vec v, const Table& t) noexcept {
+  return _mm_shuffle_epi8(v, vec_of(t));
+}
+// Whether every lane of `where` is 0xff in v (v: lanes of 0xff or 0).
+MSGPACK_GEN_SHUFFLE_INLINE bool all_set(Vec v, Lanes where) noexcept {
+  return (_mm_movemask_epi8(v) & where) == where;
+}
+// Whether a lane of `where` has its top bit set in v.
+MSGPACK_GEN_SHUFFLE_INLINE bool any_top_bit(Vec v, Lanes where) noexcept {
+  return (_mm_movemask_epi8(v) & where) != 0;
+}
+MSGPACK_GEN_SHUFFLE_INLINE Lanes no_lanes() noexcept {
+  return 0;
+}
+#else
+using Vec = uint8x16_t;
+using Lanes = uint8x16_t;  // 0xff in the lanes of the set
+MSGPACK_GEN_SHUFFLE_INLINE Vec load16(const void* p) noexcept {
+  Vec v;
+  std::memcpy(&v, p, sizeof v);  // any element type: no aliasing question
+  return v;
+}
+MSGPACK_GEN_SHUFFLE_INLINE void store16(void* p, Vec v) noexcept {
+  std::memcpy(p, &v, sizeof v);
+}
+MSGPACK_GEN_SHUFFLE_INLINE void store8(void* p, Vec v) noexcept {
+  const uint8x8_t low = vget_low_u8(v);
+  std::memcpy(p, &low, sizeof low);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec splat(std::uint8_t b) noexcept {
+  return vdupq_n_u8(b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec vec_of(const Table& t) noexcept {
+  return vld1q_u8(t.byte);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Lanes lanes_of(const Table& t) noexcept {
+  return vec_of(t);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec bits_or(Vec a, Vec b) noexcept {
+  return vorrq_u8(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec bits_and(Vec a, Vec b) noexcept {
+  return vandq_u8(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec equal(Vec a, Vec b) noexcept {
+  return vceqq_u8(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec shuffle(Vec v, const Table& t) noexcept {
+  return vqtbl1q_u8(v, vec_of(t));
+}
+MSGPACK_GEN_SHUFFLE_INLINE bool all_set(Vec v, Lanes where) noexcept {
+  return vminvq_u8(vornq_u8(v, where)) == 0xff;  // the lanes outside `where` count as set
+}
+MSGPACK_GEN_SHUFFLE_INLINE bool any_top_bit(Vec v, Lanes where) noexcept {
+  return vmaxvq_u8(vandq_u8(v, where)) >= 0x80;
+}
+MSGPACK_GEN_SHUFFLE_INLINE Lanes no_lanes() noexcept {
+  return vdupq_n_u8(0);
+}
+#endif
+
+// Tables of the writers and readers below: kPut* / kTake* shuffles, kMarks* lanes of markers.
+
+// 8 values of 2 bytes as marker and big-endian payload, 24 bytes: bytes 0..15, then 16..23.
+inline constexpr Table kPut3Take0 = table({-1, 1, 0, -1, 3, 2, -1, 5, 4, -1, 7, 6, -1, 9, 8, -1});
+inline constexpr Table kPut3Take1 =
+    table({11, 10, -1, 13, 12, -1, 15, 14, -1, -1, -1, -1, -1, -1, -1, -1});
+inline constexpr Table kMarks3At0 = table({-1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1});
+inline constexpr Table kMarks3At16 = table({0, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+// 8 values of 4 bytes as marker and big-endian payload, 40 bytes: bytes 0..15 (values 0..2 and
+// the marker of 3, from source bytes 0..15), 16..31 (the payload of 3, values 4 and 5, the marker
+// and top byte of 6, from source 12..27), 32..39 (the rest of 6, value 7, from source 16..31).
+inline constexpr Table kPut5Take0 = table({-1, 3, 2, 1, 0, -1, 7, 6, 5, 4, -1, 11, 10, 9, 8, -1});
+inline constexpr Table kPut5Take1 = table({3, 2, 1, 0, -1, 7, 6, 5, 4, -1, 11, 10, 9, 8, -1, 15});
+inline constexpr Table kPut5Take2 =
+    table({10, 9, 8, -1, 15, 14, 13, 12, -1, -1, -1, -1, -1, -1, -1, -1});
+inline constexpr Table kMarks5At0 = table({-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1});
+inline constexpr Table kMarks5At16 = table({0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0});
+inline constexpr Table kMarks5At32 = table({0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+// 8 doubles as float64, 72 bytes. 0..15: value 0 and the marker and top 6 bytes of 1 (source
+// bytes 0..15); 16..31: the rest of 1, value 2, the top 4 bytes of 3 (source 8..23 and 16..31);
+// 32..47: the rest of 3, value 4, the top 2 bytes of 5 (source 24..39 and 32..47); 48..63: the
+// rest of 5, value 6, the marker of 7 (source 40..55); 64..71: 7 (source 56..63).
+inline constexpr Table kPut9Take0 = table({-1, 7, 6, 5, 4, 3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10});
+inline constexpr Table kPut9Take1a =
+    table({1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1, -1, -1});
+inline constexpr Table kPut9Take1b =
+    table({-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12});
+inline constexpr Table kPut9Take2a =
+    table({3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1});
+inline constexpr Table kPut9Take2b =
+    table({-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14});
+inline constexpr Table kPut9Take3 = table({5, 4, 3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1});
+inline constexpr Table kPut9Take4 =
+    table({15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1, -1, -1, -1, -1, -1});
+inline constexpr Table kMarks9At0 = table({-1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0});
+inline constexpr Table kMarks9At16 = table({0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0});
+inline constexpr Table kMarks9At32 = table({0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0});
+inline constexpr Table kMarks9At48 = table({0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1});
+
+// 8 values of 2 bytes at v written as marker and big-endian payload, 24 bytes.
+MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled3(std::uint8_t* p, const void* v, Vec marker) noexcept {
+  const Vec a = load16(v);
+  store16(p, bits_or(shuffle(a, kPut3Take0), bits_and(marker, vec_of(kMarks3At0))));
+  store8(p + 16, bits_or(shuffle(a, kPut3Take1), bits_and(marker, vec_of(kMarks3At16))));
 }
 
-// SSSE3: 8 values of 4 bytes at v written as marker and big-endian payload, 40 bytes.
-MSGPACK_GEN_SSSE3_INLINE void put_shuffled5(std::uint8_t* p, const void* v,
-                                            __m128i marker) noexcept {
+// 8 values of 4 bytes at v written as marker and big-endian payload, 40 bytes.
+MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled5(std::uint8_t* p, const void* v, Vec marker) noexcept {
   const auto* in = static_cast<const std::uint8_t*>(v);
-  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));       // values 0..3
-  const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 12));  // 3..6
-  const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16));  // 4..7
-  // Bytes 0..15: values 0..2 and the marker of 3; 16..31: the payload of 3, values 4 and 5,
-  // the marker and top byte of 6; 32..39: the rest of 6, value 7.
-  const __m128i take0 = _mm_setr_epi8(-1, 3, 2, 1, 0, -1, 7, 6, 5, 4, -1, 11, 10, 9, 8, -1);
-  const __m128i take1 = _mm_setr_epi8(3, 2, 1, 0, -1, 7, 6, 5, 4, -1, 11, 10, 9, 8, -1, 15);
-  const __m128i take2 = _mm_setr_epi8(10, 9, 8, -1, 15, 14, 13, 12, -1, -1, -1, -1, -1, -1, -1, -1);
-  const __m128i marks0 = _mm_setr_epi8(-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1);
-  const __m128i marks1 = _mm_setr_epi8(0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0);
-  const __m128i marks2 = _mm_setr_epi8(0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
-                   _mm_or_si128(_mm_shuffle_epi8(a, take0), _mm_and_si128(marker, marks0)));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 16),
-                   _mm_or_si128(_mm_shuffle_epi8(c, take1), _mm_and_si128(marker, marks1)));
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(p + 32),
-                   _mm_or_si128(_mm_shuffle_epi8(d, take2), _mm_and_si128(marker, marks2)));
+  const Vec a = load16(in);       // values 0..3
+  const Vec c = load16(in + 12);  // 3..6
+  const Vec d = load16(in + 16);  // 4..7
+  store16(p, bits_or(shuffle(a, kPut5Take0), bits_and(marker, vec_of(kMarks5At0))));
+  store16(p + 16, bits_or(shuffle(c, kPut5Take1), bits_and(marker, vec_of(kMarks5At16))));
+  store8(p + 32, bits_or(shuffle(d, kPut5Take2), bits_and(marker, vec_of(kMarks5At32))));
 }
 
-// SSSE3: the run of blocks at v (at most `blocks`, the first of which takes R's full width:
-// `form`) whose values all take R's full width, written at p. Returns the blocks written.
+// The run of blocks at v (at most `blocks`, the first of which takes R's full width: `form`)
+// whose values all take R's full width, written at p. Returns the blocks written.
 template <class R>
-MSGPACK_GEN_SSSE3_KERNEL std::size_t put_full_width_run_ssse3(std::uint8_t*& p, const R* v,
-                                                              std::size_t blocks,
-                                                              unsigned form) noexcept {
+MSGPACK_GEN_SHUFFLE_KERNEL std::size_t put_full_width_run(std::uint8_t*& p, const R* v,
+                                                          std::size_t blocks,
+                                                          unsigned form) noexcept {
   static_assert(sizeof(R) == 2 || sizeof(R) == 4, "16- and 32-bit integers");
   std::uint8_t* out = p;
   std::size_t b = 0;
   do {
-    const __m128i marker = _mm_set1_epi8(static_cast<char>(kMarker[form]));
+    const Vec marker = splat(kMarker[form]);
     if constexpr (sizeof(R) == 2) {
       put_shuffled3(out, v, marker);
     } else {
@@ -425,55 +649,34 @@ MSGPACK_GEN_SSSE3_KERNEL std::size_t put_full_width_run_ssse3(std::uint8_t*& p, 
   return b;
 }
 
-// SSSE3: n / kBlock blocks of doubles as float64, 72 bytes a block: five stores of shuffled
-// payloads ORed with the markers, each from one or two loads of the 16 source bytes it needs.
-MSGPACK_GEN_SSSE3_KERNEL std::uint8_t* put_double_blocks_ssse3(std::uint8_t* p, const double* v,
-                                                               std::size_t n) noexcept {
-  const __m128i marker = _mm_set1_epi8(static_cast<char>(0xcb));
-  // Output bytes 0..15: value 0 and the marker and top 6 bytes of 1 (source bytes 0..15).
-  const __m128i take0 = _mm_setr_epi8(-1, 7, 6, 5, 4, 3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10);
-  // 16..31: the rest of 1, value 2, the top 4 bytes of 3 (source 8..23 and 16..31).
-  const __m128i take1a = _mm_setr_epi8(1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1, -1, -1);
-  const __m128i take1b =
-      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12);
-  // 32..47: the rest of 3, value 4, the top 2 bytes of 5 (source 24..39 and 32..47).
-  const __m128i take2a = _mm_setr_epi8(3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1);
-  const __m128i take2b =
-      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14);
-  // 48..63: the rest of 5, value 6, the marker of 7 (source 40..55); 64..71: 7 (source 56..63).
-  const __m128i take3 = _mm_setr_epi8(5, 4, 3, 2, 1, 0, -1, 15, 14, 13, 12, 11, 10, 9, 8, -1);
-  const __m128i take4 = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, -1, -1, -1, -1, -1, -1, -1, -1);
-  const __m128i marks0 =
-      _mm_and_si128(marker, _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0));
-  const __m128i marks1 =
-      _mm_and_si128(marker, _mm_setr_epi8(0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0));
-  const __m128i marks2 =
-      _mm_and_si128(marker, _mm_setr_epi8(0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0));
-  const __m128i marks3 =
-      _mm_and_si128(marker, _mm_setr_epi8(0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1));
+// n / kBlock blocks of doubles as float64, 72 bytes a block: five stores of shuffled payloads
+// ORed with the markers, each from one or two loads of the 16 source bytes it needs.
+MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_double_blocks(std::uint8_t* p, const double* v,
+                                                           std::size_t n) noexcept {
+  const Vec marker = splat(0xcb);
+  const Vec marks0 = bits_and(marker, vec_of(kMarks9At0));
+  const Vec marks1 = bits_and(marker, vec_of(kMarks9At16));
+  const Vec marks2 = bits_and(marker, vec_of(kMarks9At32));
+  const Vec marks3 = bits_and(marker, vec_of(kMarks9At48));
   for (const double* end = v + n / kBlock * kBlock; v != end; v += kBlock, p += 9 * kBlock) {
     const auto* in = reinterpret_cast<const std::uint8_t*>(v);
-    auto load = [in](std::size_t at) {
-      return _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + at));
-    };
-    auto* out = reinterpret_cast<__m128i*>(p);
-    _mm_storeu_si128(out, _mm_or_si128(_mm_shuffle_epi8(load(0), take0), marks0));
-    _mm_storeu_si128(out + 1, _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(load(8), take1a),
-                                                        _mm_shuffle_epi8(load(16), take1b)),
-                                           marks1));
-    _mm_storeu_si128(out + 2, _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(load(24), take2a),
-                                                        _mm_shuffle_epi8(load(32), take2b)),
-                                           marks2));
-    _mm_storeu_si128(out + 3, _mm_or_si128(_mm_shuffle_epi8(load(40), take3), marks3));
-    _mm_storel_epi64(out + 4, _mm_shuffle_epi8(load(48), take4));
+    store16(p, bits_or(shuffle(load16(in), kPut9Take0), marks0));
+    store16(p + 16, bits_or(bits_or(shuffle(load16(in + 8), kPut9Take1a),
+                                    shuffle(load16(in + 16), kPut9Take1b)),
+                            marks1));
+    store16(p + 32, bits_or(bits_or(shuffle(load16(in + 24), kPut9Take2a),
+                                    shuffle(load16(in + 32), kPut9Take2b)),
+                            marks2));
+    store16(p + 48, bits_or(shuffle(load16(in + 40), kPut9Take3), marks3));
+    store8(p + 64, shuffle(load16(in + 48), kPut9Take4));
   }
   return p;
 }
 
-// SSSE3: n / kBlock blocks of floats as float32, 40 bytes a block. Returns the byte after them.
-MSGPACK_GEN_SSSE3_KERNEL std::uint8_t* put_float_blocks_ssse3(std::uint8_t* p, const float* v,
-                                                              std::size_t n) noexcept {
-  const __m128i marker = _mm_set1_epi8(static_cast<char>(0xca));
+// n / kBlock blocks of floats as float32, 40 bytes a block. Returns the byte after them.
+MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_float_blocks(std::uint8_t* p, const float* v,
+                                                          std::size_t n) noexcept {
+  const Vec marker = splat(0xca);
   for (const float* end = v + n / kBlock * kBlock; v != end; v += kBlock, p += 5 * kBlock) {
     put_shuffled5(p, v, marker);
   }
@@ -489,10 +692,10 @@ template <class T>
 inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) noexcept {
   using R = raw_t<T>;
   const std::size_t blocks = n / kBlock;
-#if defined(MSGPACK_GEN_NUMERIC_X86)
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
   // Runs of full-width blocks are shuffled (not enums: their values are copied first).
   constexpr bool kShuffles = (sizeof(R) == 2 || sizeof(R) == 4) && !std::is_enum_v<T>;
-  const bool ssse3 = kShuffles && blocks != 0 && simd_level() >= Simd::ssse3;
+  const bool shuffles = kShuffles && blocks != 0 && simd_level() >= Simd::shuffles;
 #endif
   // Blocks still to write element by element without classifying them: after a block of mixed
   // forms, the next few are likely mixed too (the bytes are the same either way).
@@ -514,11 +717,11 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     if constexpr (sizeof(R) == 2 || sizeof(R) == 4) {
       // Values spread over R's range mostly take its full width: one check for the block.
       if (const unsigned form = full_width_form(block); form != 0) {
-#if defined(MSGPACK_GEN_NUMERIC_X86)
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
         if constexpr (kShuffles) {
-          if (ssse3) {
+          if (shuffles) {
             // This block and the full-width ones after it; the loop steps past the last.
-            const std::size_t run = put_full_width_run_ssse3(p, block, blocks - b, form);
+            const std::size_t run = put_full_width_run(p, block, blocks - b, form);
             b += run - 1;
             v += (run - 1) * kBlock;
             continue;
@@ -572,12 +775,12 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
 // offsets, one pointer update per block).
 template <class F>
 inline std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n, Simd level) noexcept {
-#if defined(MSGPACK_GEN_NUMERIC_X86)
-  if (level >= Simd::ssse3 && n >= kBlock) {
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
+  if (level >= Simd::shuffles && n >= kBlock) {
     if constexpr (sizeof(F) == 4) {
-      p = put_float_blocks_ssse3(p, v, n);
+      p = put_float_blocks(p, v, n);
     } else {
-      p = put_double_blocks_ssse3(p, v, n);
+      p = put_double_blocks(p, v, n);
     }
     v += n / kBlock * kBlock;
     n %= kBlock;
@@ -696,6 +899,9 @@ MSGPACK_GEN_ALWAYS_INLINE bool all_fixints(const std::uint8_t* p, bool positive_
   // Signed bytes: a positive fixint is 0..127, a negative one -32..-1.
   const __m128i floor = _mm_set1_epi8(positive_only ? -1 : -33);
   return (_mm_movemask_epi8(_mm_cmpgt_epi8(bytes, floor)) & 0xff) == 0xff;
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
+  // The least byte, signed.
+  return vminv_s8(vld1_s8(reinterpret_cast<const std::int8_t*>(p))) >= (positive_only ? 0 : -32);
 #else
   bool ok = true;
   for (std::size_t j = 0; j < kBlock; ++j) {
@@ -766,121 +972,151 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integer_blocks(const std::uint8_t* p,
   return b * kBlock;
 }
 
-#if defined(MSGPACK_GEN_NUMERIC_X86)
-// SSSE3 gathers. Each takes up to `blocks` whole blocks at p (`remaining` bytes readable) of one
-// form, marker m, into words of the form's width: a block is taken when its 8 markers are m and,
-// with `high_bit_free`, no word has its top bit set (a uint form into a signed type, an int
-// form into an unsigned one: the values that fit). Returns the elements taken, their bytes in
-// `used`; it stores nothing of the block it stops at. The loads stay inside each block.
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
+// Gathers (the shuffle kernels' helpers and tables: above). Each takes up to `blocks` whole
+// blocks at p (`remaining` bytes readable) of one form, marker m, into words of the form's width:
+// a block is taken when its 8 markers are m and, with `high_bit_free`, no word has its top bit
+// set (a uint form into a signed type, an int form into an unsigned one: the values that fit).
+// Returns the elements taken, their bytes in `used`; it stores nothing of the block it stops at.
+// The loads stay inside each block.
 
-// Whether the markers at the byte positions `mask` of `bytes` are all m.
-MSGPACK_GEN_SSSE3_INLINE bool markers_are(__m128i bytes, __m128i m, int mask) noexcept {
-  return (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, m)) & mask) == mask;
-}
+// 3-byte forms: values 0..4 and the marker of 5 lie in bytes 0..15; values 5..7 in bytes 8..23.
+inline constexpr Table kTake3a = table({2, 1, 5, 4, 8, 7, 11, 10, 14, 13, -1, -1, -1, -1, -1, -1});
+inline constexpr Table kTake3b =
+    table({-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 8, 12, 11, 15, 14});
+// The markers of values 6 and 7 in the load at 8 (values 0..5: kMarks3At0 in the load at 0).
+inline constexpr Table kMarks3At8 = table({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, -1, 0, 0});
+// The high byte of each 16-, 32- and 64-bit word, for the sign test.
+inline constexpr Table kTop16 = table({0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1});
+inline constexpr Table kTop32 = table({0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1});
+inline constexpr Table kTop64 = table({0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, -1});
+// 5-byte forms: values 0..2 and the marker of 3 lie in bytes 0..15 (markers: kMarks5At0), the
+// payload of 3 in bytes 16..19 (12..15 of a load at 4); likewise values 4..7 twenty bytes on.
+inline constexpr Table kTake5a = table({4, 3, 2, 1, 9, 8, 7, 6, 14, 13, 12, 11, -1, -1, -1, -1});
+inline constexpr Table kTake5b =
+    table({-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12});
+// 9-byte forms, two values at a time: the first and the second's marker from a load at 0
+// (markers: kMarks9At0), the second's payload from a load at 2.
+inline constexpr Table kTake9a = table({8, 7, 6, 5, 4, 3, 2, 1, -1, -1, -1, -1, -1, -1, -1, -1});
+inline constexpr Table kTake9b =
+    table({-1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12, 11, 10, 9, 8});
 
 // 3-byte forms (uint16, int16) into 16-bit words: 24 bytes a block.
-MSGPACK_GEN_SSSE3_KERNEL std::size_t take_gathered3_ssse3(const std::uint8_t* p,
-                                                          std::size_t remaining, std::uint8_t m,
-                                                          bool high_bit_free, void* out,
-                                                          std::size_t blocks,
-                                                          std::size_t& used) noexcept {
+MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_gathered3(const std::uint8_t* p, std::size_t remaining,
+                                                      std::uint8_t m, bool high_bit_free, void* out,
+                                                      std::size_t blocks,
+                                                      std::size_t& used) noexcept {
   constexpr std::size_t kBytes = 3 * kBlock;
   const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
-  const __m128i expected = _mm_set1_epi8(static_cast<char>(m));
-  // The high byte of each word (the odd bytes) in the sign test.
-  const int top = high_bit_free ? 0xaaaa : 0;
-  // Values 0..4 and the marker of 5 lie in bytes 0..15; values 5..7 in bytes 8..23.
-  const __m128i take_a = _mm_setr_epi8(2, 1, 5, 4, 8, 7, 11, 10, 14, 13, -1, -1, -1, -1, -1, -1);
-  const __m128i take_b =
-      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 8, 12, 11, 15, 14);
+  const Vec expected = splat(m);
+  const Lanes markers_a = lanes_of(kMarks3At0);
+  const Lanes markers_c = lanes_of(kMarks3At8);
+  const Lanes top = high_bit_free ? lanes_of(kTop16) : no_lanes();
   auto* dst = static_cast<std::uint8_t*>(out);
   std::size_t b = 0;
   for (; b < limit; ++b, p += kBytes, dst += 2 * kBlock) {
-    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8));
-    const __m128i words = _mm_or_si128(_mm_shuffle_epi8(a, take_a), _mm_shuffle_epi8(c, take_b));
-    // Markers at bytes 0, 3, .., 15 of a (values 0..5), 10 and 13 of c (values 6 and 7).
-    if (!markers_are(a, expected, 0x9249) || !markers_are(c, expected, 0x2400) ||
-        (_mm_movemask_epi8(words) & top) != 0) {
+    const Vec a = load16(p);
+    const Vec c = load16(p + 8);
+    const Vec words = bits_or(shuffle(a, kTake3a), shuffle(c, kTake3b));
+    if (!all_set(equal(a, expected), markers_a) || !all_set(equal(c, expected), markers_c) ||
+        any_top_bit(words, top)) {
       break;
     }
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), words);
+    store16(dst, words);
   }
   used = b * kBytes;
   return b * kBlock;
 }
 
 // 5-byte forms (uint32, int32, float32) into 32-bit words: 40 bytes a block.
-MSGPACK_GEN_SSSE3_KERNEL std::size_t take_gathered5_ssse3(const std::uint8_t* p,
-                                                          std::size_t remaining, std::uint8_t m,
-                                                          bool high_bit_free, void* out,
-                                                          std::size_t blocks,
-                                                          std::size_t& used) noexcept {
+MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_gathered5(const std::uint8_t* p, std::size_t remaining,
+                                                      std::uint8_t m, bool high_bit_free, void* out,
+                                                      std::size_t blocks,
+                                                      std::size_t& used) noexcept {
   constexpr std::size_t kBytes = 5 * kBlock;
   const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
-  const __m128i expected = _mm_set1_epi8(static_cast<char>(m));
-  const int top = high_bit_free ? 0x8888 : 0;  // the high byte of each word
-  // Values 0..2 and the marker of 3 lie in bytes 0..15, the payload of 3 in bytes 16..19 (12..15
-  // of a load at 4); likewise values 4..7 twenty bytes on.
-  const __m128i take_a = _mm_setr_epi8(4, 3, 2, 1, 9, 8, 7, 6, 14, 13, 12, 11, -1, -1, -1, -1);
-  const __m128i take_b =
-      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12);
+  const Vec expected = splat(m);
+  const Lanes markers = lanes_of(kMarks5At0);
+  const Lanes top = high_bit_free ? lanes_of(kTop32) : no_lanes();
   auto* dst = static_cast<std::uint8_t*>(out);
   std::size_t b = 0;
   for (; b < limit; ++b, p += kBytes, dst += 4 * kBlock) {
-    const __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i b0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 4));
-    const __m128i a1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 20));
-    const __m128i b1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 24));
-    const __m128i words0 = _mm_or_si128(_mm_shuffle_epi8(a0, take_a), _mm_shuffle_epi8(b0, take_b));
-    const __m128i words1 = _mm_or_si128(_mm_shuffle_epi8(a1, take_a), _mm_shuffle_epi8(b1, take_b));
-    // Markers at bytes 0, 5, 10, 15 of a0 and a1.
-    if (!markers_are(a0, expected, 0x8421) || !markers_are(a1, expected, 0x8421) ||
-        (_mm_movemask_epi8(_mm_or_si128(words0, words1)) & top) != 0) {
+    const Vec a0 = load16(p);
+    const Vec b0 = load16(p + 4);
+    const Vec a1 = load16(p + 20);
+    const Vec b1 = load16(p + 24);
+    const Vec words0 = bits_or(shuffle(a0, kTake5a), shuffle(b0, kTake5b));
+    const Vec words1 = bits_or(shuffle(a1, kTake5a), shuffle(b1, kTake5b));
+    if (!all_set(bits_and(equal(a0, expected), equal(a1, expected)), markers) ||
+        any_top_bit(bits_or(words0, words1), top)) {
       break;
     }
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), words0);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 16), words1);
+    store16(dst, words0);
+    store16(dst + 16, words1);
   }
   used = b * kBytes;
   return b * kBlock;
 }
 
-// 9-byte forms (uint64, int64, float64) into 64-bit words: 72 bytes a block, two values at a time
-// (18 bytes: the first value and the second's marker from a load at 0, the second's payload
-// from a load at 2).
-MSGPACK_GEN_SSSE3_KERNEL std::size_t take_gathered9_ssse3(const std::uint8_t* p,
-                                                          std::size_t remaining, std::uint8_t m,
-                                                          bool high_bit_free, void* out,
-                                                          std::size_t blocks,
-                                                          std::size_t& used) noexcept {
+// 9-byte forms (uint64, int64, float64) into 64-bit words: 72 bytes a block, two values at a
+// time (18 bytes).
+MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_gathered9(const std::uint8_t* p, std::size_t remaining,
+                                                      std::uint8_t m, bool high_bit_free, void* out,
+                                                      std::size_t blocks,
+                                                      std::size_t& used) noexcept {
   constexpr std::size_t kBytes = 9 * kBlock;
   const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
-  const __m128i expected = _mm_set1_epi8(static_cast<char>(m));
-  const int top = high_bit_free ? 0x8080 : 0;
-  const __m128i take_a = _mm_setr_epi8(8, 7, 6, 5, 4, 3, 2, 1, -1, -1, -1, -1, -1, -1, -1, -1);
-  const __m128i take_b =
-      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 15, 14, 13, 12, 11, 10, 9, 8);
+  const Vec expected = splat(m);
+  const Lanes markers = lanes_of(kMarks9At0);
+  const Lanes top = high_bit_free ? lanes_of(kTop64) : no_lanes();
   auto* dst = static_cast<std::uint8_t*>(out);
   std::size_t b = 0;
   for (; b < limit; ++b, p += kBytes, dst += 8 * kBlock) {
-    __m128i words[4];
-    int ok = 0x201;  // the markers at bytes 0 and 9 of each pair
-    int high = 0;
+    Vec words[4];
+    Vec same = splat(0xff);  // lanes where every pair's byte is m
+    Vec high = splat(0);     // the words ORed
     for (std::size_t k = 0; k < 4; ++k) {
-      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 18 * k));
-      const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 18 * k + 2));
-      words[k] = _mm_or_si128(_mm_shuffle_epi8(a, take_a), _mm_shuffle_epi8(c, take_b));
-      ok &= _mm_movemask_epi8(_mm_cmpeq_epi8(a, expected));
-      high |= _mm_movemask_epi8(words[k]);
+      const Vec a = load16(p + 18 * k);
+      const Vec c = load16(p + 18 * k + 2);
+      words[k] = bits_or(shuffle(a, kTake9a), shuffle(c, kTake9b));
+      same = bits_and(same, equal(a, expected));
+      high = bits_or(high, words[k]);
     }
-    if (ok != 0x201 || (high & top) != 0) break;
-    for (std::size_t k = 0; k < 4; ++k) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 16 * k), words[k]);
-    }
+    if (!all_set(same, markers) || any_top_bit(high, top)) break;
+    for (std::size_t k = 0; k < 4; ++k) store16(dst + 16 * k, words[k]);
   }
   used = b * kBytes;
   return b * kBlock;
+}
+#endif
+
+#if defined(MSGPACK_GEN_NUMERIC_NEON)
+// NEON: kBlock fixints at p into out: each byte sign-extended to T's width (or converted to a
+// float), the value static_cast<T>(int8_t) gives.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE void widen_fixints(const std::uint8_t* p, T* out) noexcept {
+  const int16x8_t h = vmovl_s8(vld1_s8(reinterpret_cast<const std::int8_t*>(p)));
+  const int32x4_t w[2] = {vmovl_s16(vget_low_s16(h)), vmovl_high_s16(h)};
+  if constexpr (std::is_same_v<T, float>) {
+    const float32x4_t f[2] = {vcvtq_f32_s32(w[0]), vcvtq_f32_s32(w[1])};
+    std::memcpy(out, f, sizeof f);
+  } else if constexpr (std::is_same_v<T, double>) {
+    const float64x2_t d[4] = {
+        vcvtq_f64_s64(vmovl_s32(vget_low_s32(w[0]))), vcvtq_f64_s64(vmovl_high_s32(w[0])),
+        vcvtq_f64_s64(vmovl_s32(vget_low_s32(w[1]))), vcvtq_f64_s64(vmovl_high_s32(w[1]))};
+    std::memcpy(out, d, sizeof d);
+  } else if constexpr (sizeof(T) == 1) {
+    std::memcpy(out, p, kBlock);
+  } else if constexpr (sizeof(T) == 2) {
+    std::memcpy(out, &h, sizeof h);
+  } else if constexpr (sizeof(T) == 4) {
+    std::memcpy(out, w, sizeof w);
+  } else {
+    static_assert(sizeof(T) == 8, "integers of 1, 2, 4 or 8 bytes");
+    const int64x2_t q[4] = {vmovl_s32(vget_low_s32(w[0])), vmovl_high_s32(w[0]),
+                            vmovl_s32(vget_low_s32(w[1])), vmovl_high_s32(w[1])};
+    std::memcpy(out, q, sizeof q);
+  }
 }
 #endif
 
@@ -893,6 +1129,9 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
   const std::size_t limit = blocks < remaining / kBlock ? blocks : remaining / kBlock;
   std::size_t b = 0;
   for (; b < limit && all_fixints(p, positive_only); ++b, p += kBlock, out += kBlock) {
+#if defined(MSGPACK_GEN_NUMERIC_NEON)
+    widen_fixints(p, out);
+#else
     for (std::size_t j = 0; j < kBlock; ++j) {
       if constexpr (is_float_v<T>) {
         out[j] = static_cast<T>(static_cast<std::int8_t>(p[j]));
@@ -900,6 +1139,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
         out[j] = static_cast<T>(static_cast<raw_t<T>>(static_cast<std::int8_t>(p[j])));
       }
     }
+#endif
   }
   used = b * kBlock;
   return b * kBlock;
@@ -909,32 +1149,32 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
 template <class T>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::size_t remaining,
                                                     T* out, std::size_t blocks, std::size_t& used,
-                                                    bool ssse3) noexcept {
+                                                    bool shuffles) noexcept {
   using R = raw_t<T>;
   const std::uint8_t m = p[0];
   if (static_cast<std::int8_t>(m) >= -32) {  // fixints fit every R, but negative ones
     return take_fixint_blocks(p, remaining, std::is_unsigned_v<R>, out, blocks, used);
   }
   if (m < 0xcc || m > 0xd3) return 0;
-#if defined(MSGPACK_GEN_NUMERIC_X86)
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
   // Forms of R's own width, gathered with shuffles: R holds a form of its own sign, and one of
   // the other sign when the top bit is clear (int16 holds a uint16 below 2^15, uint16 an int16
   // that is not negative). A block whose second marker differs is left at once.
   constexpr unsigned kOwnWidth = sizeof(R) == 2 ? 1 : sizeof(R) == 4 ? 2 : sizeof(R) == 8 ? 3 : 9;
-  if (ssse3 && (m & 3) == kOwnWidth) {
+  if (shuffles && (m & 3) == kOwnWidth) {
     constexpr std::size_t kStride = 1 + sizeof(R);
     if (remaining < kStride * kBlock || p[kStride] != m) return 0;
     const bool high_bit_free = std::is_signed_v<R> == (m <= 0xcf);
     if constexpr (sizeof(R) == 2) {
-      return take_gathered3_ssse3(p, remaining, m, high_bit_free, out, blocks, used);
+      return take_gathered3(p, remaining, m, high_bit_free, out, blocks, used);
     } else if constexpr (sizeof(R) == 4) {
-      return take_gathered5_ssse3(p, remaining, m, high_bit_free, out, blocks, used);
+      return take_gathered5(p, remaining, m, high_bit_free, out, blocks, used);
     } else if constexpr (sizeof(R) == 8) {
-      return take_gathered9_ssse3(p, remaining, m, high_bit_free, out, blocks, used);
+      return take_gathered9(p, remaining, m, high_bit_free, out, blocks, used);
     }
   }
 #endif
-  (void)ssse3;
+  (void)shuffles;
   switch (m & 3) {
     case 0:
       return take_integer_blocks<1>(p, remaining, m, out, blocks, used);
@@ -953,20 +1193,20 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::
 template <class F>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::size_t remaining,
                                                   F* out, std::size_t blocks, std::size_t& used,
-                                                  bool ssse3) noexcept {
+                                                  bool shuffles) noexcept {
   const std::uint8_t m = p[0];
   constexpr std::uint8_t kMarkerOfF = sizeof(F) == 4 ? 0xca : 0xcb;
   if (m == kMarkerOfF) {
-#if defined(MSGPACK_GEN_NUMERIC_X86)
-    if (ssse3) {
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
+    if (shuffles) {
       if constexpr (sizeof(F) == 4) {
-        return take_gathered5_ssse3(p, remaining, m, false, out, blocks, used);
+        return take_gathered5(p, remaining, m, false, out, blocks, used);
       } else {
-        return take_gathered9_ssse3(p, remaining, m, false, out, blocks, used);
+        return take_gathered9(p, remaining, m, false, out, blocks, used);
       }
     }
 #endif
-    (void)ssse3;
+    (void)shuffles;
     using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
     constexpr std::size_t kStride = 1 + sizeof(F);
     constexpr std::size_t kBytes = kStride * kBlock;
@@ -1047,7 +1287,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_integers(const std::uint8_t* p,
 template <class T>
 inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   static_assert(decodes_in_bulk_v<T>, "integers, enums without a range, float and double");
-  const bool ssse3 = n >= kBlock && simd_level() >= Simd::ssse3;  // short arrays: no blocks
+  const bool shuffles = n >= kBlock && simd_level() >= Simd::shuffles;  // short arrays: no blocks
   std::uint32_t i = 0;
   bool after_run = false;  // the last block try took a run
   while (i < n) {
@@ -1056,9 +1296,9 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
       std::size_t used = 0;
       std::size_t taken;
       if constexpr (is_float_v<T>) {
-        taken = take_floats(in.position(), in.remaining(), out + i, blocks, used, ssse3);
+        taken = take_floats(in.position(), in.remaining(), out + i, blocks, used, shuffles);
       } else {
-        taken = take_integers(in.position(), in.remaining(), out + i, blocks, used, ssse3);
+        taken = take_integers(in.position(), in.remaining(), out + i, blocks, used, shuffles);
       }
       if (MSGPACK_GEN_LIKELY(taken != 0)) {
         in.advance(used);
