@@ -130,6 +130,22 @@ TEST_CASE(
                                          "alterFieldCount()"));
   CHECK_THAT(found[1], Catch::StartsWith("field 'ref' of Outer is a reference, which the decoder "
                                          "cannot assign to"));
+  SECTION("a span that owns nothing to decode into is read-only too, at any depth") {
+    ir::Field spans = member("legs", ir::TypeKind::Vector);
+    ir::Type span;
+    span.kind = ir::TypeKind::Span;
+    span.spelling = "std::span<const double>";
+    span.args.push_back(member("x", ir::TypeKind::Float).type);
+    spans.type.args.push_back(span);
+    module.structs.push_back(make_struct("Path", {spans}));
+    const std::vector<std::string> path = messages(module, "Path");
+    REQUIRE(path.size() == 1);
+    CHECK_THAT(path[0], Catch::StartsWith("field 'legs' of Path is a view of elements it does not "
+                                          "own (std::span<const double>), which the decoder "
+                                          "cannot assign to"));
+    module.structs.back().directions = ir::kMarshal;
+    CHECK(messages(module, "Path").empty());
+  }
   SECTION("a marshal-only type may hold references; an unmarshal-only one the hooked struct") {
     module.structs[1].directions = ir::kMarshal;
     CHECK(messages(module, "Outer").size() == 1);

@@ -15,7 +15,6 @@
 #include "frontend/class_hierarchy.hpp"
 #include "frontend/cxx_types.hpp"
 #include "frontend/tags.hpp"
-#include "ir/kinds.hpp"
 #include "ir/validate.hpp"
 #include "support/text.hpp"
 
@@ -497,7 +496,6 @@ bool ModuleBuilder::make_field(std::size_t index, CXCursor member, const std::st
   } else if (!map_type(type, where, field.name, member_base, index, field.type)) {
     return false;
   }
-  if (field.read_only.empty()) field.read_only = ir::undecodable_view(field.type);
   if (is_public) return true;
 
   // Reached through a member pointer: the class that declares it, and its type, spelt so that

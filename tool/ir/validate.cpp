@@ -159,17 +159,20 @@ void Validator::check_alter_field_count(const Struct& s) {
   }
 }
 
-// A reference or const member can be written but not decoded into: fine for a type generated
-// without an unmarshaler, an error for one that gets an unmarshaler.
+// A reference or const member, or a std::span that owns nothing to decode into, can be written
+// but not decoded into: fine for a type generated without an unmarshaler, an error for one that
+// gets an unmarshaler.
 void Validator::check_read_only_fields(const Struct& s) {
   if (!(s.directions & kUnmarshal)) return;
   for (const Field& field : s.fields) {
-    if (field.read_only.empty()) continue;
+    const std::string why =
+        field.read_only.empty() ? undecodable_view(field.type) : field.read_only;
+    if (why.empty()) continue;
     error(field.location,
           "field '{}' of {} is {}, which the decoder cannot assign to, and {} is generated with "
           "an unmarshaler (it is requested for decoding, or a type that is holds it); generate "
           "it marshal-only ('{}:+-'), or hold the value",
-          field.name, s.id, field.read_only, s.id, s.id);
+          field.name, s.id, why, s.id, s.id);
   }
 }
 
