@@ -75,22 +75,8 @@ struct byte_array_codec {
 
 template <class T, std::size_t N>
 struct codec<T[N]> {
-  static void encode(Writer& out, const T (&value)[N]) {
-    if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
-      // Numbers: the header and every element in one capacity check, like std::vector's.
-      detail::numeric::write_numbers(out, value, N);
-    } else if constexpr (std::is_same_v<T, bool>) {
-      // The header and every bool in one capacity check.
-      Buffer& buffer = out.buffer();
-      std::uint8_t* p = buffer.prepare(gen::encode::kMaxHeaderSize + N);
-      p = gen::encode::array_header(p, static_cast<std::uint32_t>(N));
-      for (const bool item : value) p = gen::encode::put(p, item);
-      buffer.commit(p);
-    } else {
-      out.array_header(static_cast<std::uint32_t>(N));
-      for (const T& item : value) codec<T>::encode(out, item);
-    }
-  }
+  // As a std::array of N: the bytes (char, unsigned char, std::byte) have codecs of their own.
+  static void encode(Writer& out, const T (&value)[N]) { detail::write_contiguous(out, value, N); }
 
   static bool decode(Reader& in, T (&value)[N]) {
     std::uint32_t n = 0;

@@ -23,6 +23,41 @@ namespace msgpack_gen {
 
 namespace detail {
 
+// n bools (any range of them: std::vector<bool> hands out proxies) as an array, the header and
+// every bool after one capacity check.
+template <class Bools>
+MSGPACK_GEN_ALWAYS_INLINE void write_bools(Writer& out, const Bools& values, std::size_t n) {
+  Buffer& buffer = out.buffer();
+  std::uint8_t* p = buffer.prepare(gen::encode::kMaxHeaderSize + n);
+  p = gen::encode::array_header(p, static_cast<std::uint32_t>(n));
+  for (const bool item : values) p = gen::encode::put(p, item);
+  buffer.commit(p);
+}
+
+// The n values of T at data, as msgpack-c writes a std::vector or std::array of them: bytes as
+// one bin, numbers and enums through the bulk paths, bools after one capacity check, anything
+// else as an array of each element's encoding. std::vector, std::array and std::span share it.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE void write_contiguous(Writer& out, const T* data, std::size_t n) {
+  if constexpr (is_byte_v<T>) {
+    out.bin(data, n);
+  } else if constexpr (numeric::encodes_in_bulk_v<T>) {
+    // The header and every element in one capacity check, block by block.
+    numeric::write_numbers(out, data, n);
+  } else if constexpr (std::is_same_v<T, bool>) {
+    struct Range {
+      const bool* first;
+      const bool* last;
+      const bool* begin() const { return first; }
+      const bool* end() const { return last; }
+    };
+    write_bools(out, Range{data, data + n}, n);
+  } else {
+    out.array_header(static_cast<std::uint32_t>(n));
+    for (const T* item = data; item != data + n; ++item) codec<T>::encode(out, *item);
+  }
+}
+
 // Decodes n elements into a sized range, adding "[i]" to the error path of a failed element.
 template <class Iterator>
 bool decode_elements(Reader& in, Iterator first, std::uint32_t n) {
@@ -119,21 +154,10 @@ struct map_codec {
 template <class T, class A>
 struct codec<std::vector<T, A>> {
   static void encode(Writer& out, const std::vector<T, A>& value) {
-    if constexpr (detail::is_byte_v<T>) {
-      out.bin(value.data(), value.size());
-    } else if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
-      // Numbers: the header and every element in one capacity check, block by block.
-      detail::numeric::write_numbers(out, value.data(), value.size());
-    } else if constexpr (std::is_same_v<T, bool>) {
-      // The header and every bool in one capacity check.
-      Buffer& buffer = out.buffer();
-      std::uint8_t* p = buffer.prepare(gen::encode::kMaxHeaderSize + value.size());
-      p = gen::encode::array_header(p, static_cast<std::uint32_t>(value.size()));
-      for (const bool item : value) p = gen::encode::put(p, item);
-      buffer.commit(p);
+    if constexpr (std::is_same_v<T, bool>) {
+      detail::write_bools(out, value, value.size());  // std::vector<bool> has no data()
     } else {
-      out.array_header(static_cast<std::uint32_t>(value.size()));
-      for (const T& item : value) codec<T>::encode(out, item);
+      detail::write_contiguous(out, value.data(), value.size());
     }
   }
 
@@ -168,14 +192,7 @@ struct codec<std::vector<T, A>> {
 template <class T, std::size_t N>
 struct codec<std::array<T, N>> {
   static void encode(Writer& out, const std::array<T, N>& value) {
-    if constexpr (detail::is_byte_v<T>) {
-      out.bin(value.data(), N);
-    } else if constexpr (detail::numeric::encodes_in_bulk_v<T>) {
-      detail::numeric::write_numbers(out, value.data(), N);
-    } else {
-      out.array_header(static_cast<std::uint32_t>(N));
-      for (const T& item : value) codec<T>::encode(out, item);
-    }
+    detail::write_contiguous(out, value.data(), N);
   }
   // The input must hold exactly N elements (N bytes for a byte array).
   static bool decode(Reader& in, std::array<T, N>& value) {

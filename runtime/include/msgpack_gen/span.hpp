@@ -25,7 +25,7 @@
 #include <type_traits>
 
 #include "msgpack_gen/codec.hpp"
-#include "msgpack_gen/detail/numeric_block.hpp"
+#include "msgpack_gen/containers.hpp"
 #include "msgpack_gen/detail/payload.hpp"
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/writer.hpp"
@@ -34,20 +34,11 @@ namespace msgpack_gen {
 
 namespace detail {
 
+// As a std::vector of the same elements (containers.hpp).
 template <class T, std::size_t Extent>
 struct span_encode {
-  using Element = std::remove_cv_t<T>;
-
   static void encode(Writer& out, std::span<T, Extent> value) {
-    if constexpr (is_byte_v<Element>) {
-      out.bin(value.data(), value.size());
-    } else if constexpr (numeric::encodes_in_bulk_v<Element>) {
-      // Numbers: the header and every element in one capacity check, block by block.
-      numeric::write_numbers(out, static_cast<const Element*>(value.data()), value.size());
-    } else {
-      out.array_header(static_cast<std::uint32_t>(value.size()));
-      for (const Element& item : value) codec<Element>::encode(out, item);
-    }
+    write_contiguous(out, static_cast<const std::remove_cv_t<T>*>(value.data()), value.size());
   }
 };
 
