@@ -496,6 +496,41 @@ TEMPLATE_TEST_CASE("numeric vectors decode every form that holds the value, in w
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: 16-bit blocks in every pattern of value sizes",
+                   "[numeric][bulk][mixed16]", std::int16_t, std::uint16_t) {
+  SIMD_LEVELS();
+  // The shuffle levels write a block of 16-bit values of mixed sizes (1 byte: a fixint; 2: uint8
+  // or int8; 3: uint16 or int16) through one table entry per half block, by the pattern of
+  // sizes: each of the 81 patterns of a half, in both halves, with values at the edges of each
+  // size (and of each sign for int16), must give msgpack-c's bytes and read back.
+  using T = TestType;
+  const bool sign = std::is_signed_v<T>;
+  const std::vector<std::vector<long>> by_size = {
+      sign ? std::vector<long>{0, 127, -1, -32, 5} : std::vector<long>{0, 127, 64},
+      sign ? std::vector<long>{128, 255, -33, -128, -100} : std::vector<long>{128, 255, 200},
+      sign ? std::vector<long>{256, 32767, -129, -32768, -5000}
+           : std::vector<long>{256, 65535, 32768, 4464}};
+  std::size_t pick = 0;
+  for (unsigned pattern = 0; pattern < 81; ++pattern) {
+    const unsigned other = (pattern * 7 + 3) % 81;  // the other half's pattern
+    std::vector<T> values;
+    for (const unsigned half : {pattern, other, other, pattern}) {  // two blocks
+      unsigned digits = half;
+      for (int lane = 0; lane < 4; ++lane, digits /= 3) {
+        const std::vector<long>& choices = by_size[digits % 3];
+        values.push_back(static_cast<T>(choices[pick++ % choices.size()]));
+      }
+    }
+    values.push_back(static_cast<T>(300));  // a tail element after the blocks
+    INFO("pattern " << pattern << ", other half " << other);
+    const Bytes bytes = encode(values);
+    REQUIRE(Hex{bytes} == expected_bytes(values));
+    std::vector<T> back;
+    REQUIRE(decode(bytes, back).ok());
+    CHECK(same_values(back.data(), values.data(), values.size()));
+  }
+}
+
 // A value of T that takes T's full width, negative or not (floats: any bits).
 template <class T>
 T full_width_value(Rng& rng, bool negative) {
@@ -725,12 +760,21 @@ TEST_CASE("numeric vectors: the allocation limit and reuse are as before", "[num
 TEST_CASE("numeric vectors: the SIMD level is the CPU's unless a test forces one",
           "[numeric][bulk][simd]") {
   // The tests above run each level in simd_levels(): on an x86-64 build with GCC or Clang and a
-  // CPU with SSSE3 that must include the SSSE3 kernels, on aarch64 the NEON shuffle kernels, or
-  // they would go untested silently.
+  // CPU with SSSE3 that must include the SSSE3 kernels, with AVX2 too the AVX2 ones (but with
+  // MinGW-w64 GCC, which has none), on aarch64 the NEON shuffle kernels, or they would go
+  // untested silently.
 #if defined(MSGPACK_GEN_NUMERIC_X86)
   const bool cpu_ssse3 = __builtin_cpu_supports("ssse3") != 0;
-  CHECK(numeric::detected_simd() == (cpu_ssse3 ? numeric::Simd::shuffles : numeric::Simd::base));
-  CHECK(simd_levels().size() == (cpu_ssse3 ? 2u : 1u));
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+  const bool cpu_avx2 = __builtin_cpu_supports("avx2") != 0;
+#else
+  const bool cpu_avx2 = false;
+#endif
+  const numeric::Simd expected = cpu_avx2    ? numeric::Simd::wide
+                                 : cpu_ssse3 ? numeric::Simd::shuffles
+                                             : numeric::Simd::base;
+  CHECK(numeric::detected_simd() == expected);
+  CHECK(simd_levels().size() == static_cast<std::size_t>(expected) + 1);
 #elif defined(MSGPACK_GEN_NUMERIC_NEON)
   // aarch64 (little-endian): NEON is always there, so both levels run.
   CHECK(numeric::detected_simd() == numeric::Simd::shuffles);

@@ -5,7 +5,9 @@
 // uint16, ...: the form of the block's least and greatest value are the same, since every form
 // covers one interval of values) is written with fixed-width stores, marker and big-endian payload
 // per element, no branch per element. A block of mixed forms is written element by element
-// without branches: the form's marker, width and shift come from small tables. Floats take
+// without branches: the form's marker, width and shift come from small tables; with the shuffle
+// kernels, a block of 16-bit integers in mixed sizes is written with one table shuffle per half
+// block, chosen by the pattern of the values' sizes (kMixed16). Floats take
 // float32 / float64, or in msgpack-c's float mode (Writer::integral_floats_as_ints) blocks
 // without an integral value do, and the others are written element by element as msgpack-c does.
 // The bytes are exactly those of gen::encode::put() per element: the smallest form of each value.
@@ -32,8 +34,10 @@
 // CPU, is chosen at compile time: tbl for the shuffles, and in place of the SSE2 compares min/max
 // reductions (vminvq/vmaxvq) to find fixint and full-width blocks, narrowing moves to write fixint
 // blocks and widening moves to read them. Other targets (big-endian ones included) and compilers
-// use the portable code. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build
-// both, and run each level the target has).
+// use the portable code. On x86-64 a CPU with AVX2 (asked the same way) gets a third level, `wide`:
+// 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32) and the full-width
+// 16-bit blocks. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build both,
+// and run each level the target has).
 #pragma once
 
 #include <cstddef>
@@ -63,6 +67,14 @@
 // A kernel (not inlined into the portable callers, which lack SSSE3) and the helpers it inlines.
 #define MSGPACK_GEN_SHUFFLE_KERNEL __attribute__((target("ssse3"))) inline
 #define MSGPACK_GEN_SHUFFLE_INLINE __attribute__((target("ssse3"), always_inline)) inline
+// AVX2 kernels (32-byte shuffles), chosen at run time in the same way, for the writers of runs
+// of one fixed-width form. Not with GCC for Windows, which does not align its stack for 32-byte
+// vectors (a spilled one would fault): MinGW-w64 GCC keeps the SSSE3 kernels.
+#if !defined(_WIN32) || defined(__clang__)
+#include <immintrin.h>
+#define MSGPACK_GEN_NUMERIC_WIDE 1
+#define MSGPACK_GEN_WIDE_KERNEL __attribute__((target("avx2"))) inline
+#endif
 #endif
 // NEON kernels, chosen at compile time: Advanced SIMD is part of every aarch64 CPU. Little-endian
 // only: the byte tables below assume it (aarch64_be, like s390x, keeps the portable code).
@@ -82,21 +94,28 @@ namespace msgpack_gen::detail::numeric {
 constexpr std::size_t kBlock = 8;
 // Bytes the writers may store past the last element they write (wide stores of narrow forms):
 // callers reserve them on top of the elements' max_size().
-constexpr std::size_t kSlack = 8;
+constexpr std::size_t kSlack = 16;
 
 // ---- the SIMD level, chosen at run time -----------------------------------------------------
 
 // The levels above the portable code (with SSE2 or NEON compares where the target has them):
-// `shuffles`, the byte-shuffle kernels (SSSE3 on x86-64, NEON on aarch64).
-enum class Simd : int { base = 0, shuffles = 1 };
+// `shuffles`, the byte-shuffle kernels (SSSE3 on x86-64, NEON on aarch64); `wide`, x86-64 with
+// AVX2 too, whose 32-byte shuffles write runs of one fixed-width form.
+enum class Simd : int { base = 0, shuffles = 1, wide = 2 };
 
 // The best level this CPU runs: asked once (a function-local static), or known at compile time.
 inline Simd detected_simd() noexcept {
-#if (defined(MSGPACK_GEN_NUMERIC_X86) && defined(__SSSE3__)) || defined(MSGPACK_GEN_NUMERIC_NEON)
+#if defined(MSGPACK_GEN_NUMERIC_WIDE) && defined(__AVX2__)
+  return Simd::wide;
+#elif defined(MSGPACK_GEN_NUMERIC_NEON)
   return Simd::shuffles;
 #elif defined(MSGPACK_GEN_NUMERIC_X86)
   static const Simd level = [] {
     __builtin_cpu_init();  // may run before libgcc's constructor (a static initialiser)
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+    // libgcc's "avx2" also asks the OS (XGETBV) whether it saves the 32-byte registers.
+    if (__builtin_cpu_supports("avx2")) return Simd::wide;
+#endif
     return __builtin_cpu_supports("ssse3") ? Simd::shuffles : Simd::base;
   }();
   return level;
@@ -105,8 +124,9 @@ inline Simd detected_simd() noexcept {
 #endif
 }
 
-// For the tests only: -1 (the default) uses the detected level, 0.. forces that level (at most
-// the detected one: the tests run each level the CPU has). Not thread-safe to change.
+// For the tests and the benchmark only: -1 (the default) uses the detected level, 0.. forces that
+// level (at most the detected one: the tests run each level the CPU has). Not thread-safe to
+// change.
 inline int simd_override = -1;
 
 // The level the bulk paths use, read once per array.
@@ -522,6 +542,30 @@ MSGPACK_GEN_SHUFFLE_INLINE bool any_top_bit(Vec v, Lanes where) noexcept {
 MSGPACK_GEN_SHUFFLE_INLINE Lanes no_lanes() noexcept {
   return 0;
 }
+MSGPACK_GEN_SHUFFLE_INLINE Vec shuffle(Vec v, Vec t) noexcept {
+  return _mm_shuffle_epi8(v, t);
+}
+// Bytes 8..15 of v as bytes 0..7.
+MSGPACK_GEN_SHUFFLE_INLINE Vec high8(Vec v) noexcept {
+  return _mm_srli_si128(v, 8);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec bits_xor(Vec a, Vec b) noexcept {
+  return _mm_xor_si128(a, b);
+}
+// `bits` in the bytes of v whose top bit is set, 0 in the others.
+MSGPACK_GEN_SHUFFLE_INLINE Vec where_negative(Vec v, Vec bits) noexcept {
+  return _mm_and_si128(_mm_cmplt_epi8(v, _mm_setzero_si128()), bits);
+}
+// The eight 16-bit lanes of v as signed: bit i set where lane i is outside [low1, 127], bit 8 + i
+// where it is outside [low2, 255].
+MSGPACK_GEN_SHUFFLE_INLINE unsigned outside16(Vec v, std::int16_t low1,
+                                              std::int16_t low2) noexcept {
+  const __m128i c1 = _mm_or_si128(_mm_cmpgt_epi16(v, _mm_set1_epi16(127)),
+                                  _mm_cmpgt_epi16(_mm_set1_epi16(low1), v));
+  const __m128i c2 = _mm_or_si128(_mm_cmpgt_epi16(v, _mm_set1_epi16(255)),
+                                  _mm_cmpgt_epi16(_mm_set1_epi16(low2), v));
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(c1, c2)));
+}
 #else
 using Vec = uint8x16_t;
 using Lanes = uint8x16_t;  // 0xff in the lanes of the set
@@ -567,6 +611,29 @@ MSGPACK_GEN_SHUFFLE_INLINE bool any_top_bit(Vec v, Lanes where) noexcept {
 MSGPACK_GEN_SHUFFLE_INLINE Lanes no_lanes() noexcept {
   return vdupq_n_u8(0);
 }
+MSGPACK_GEN_SHUFFLE_INLINE Vec shuffle(Vec v, Vec t) noexcept {
+  return vqtbl1q_u8(v, t);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec high8(Vec v) noexcept {
+  return vextq_u8(v, v, 8);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec bits_xor(Vec a, Vec b) noexcept {
+  return veorq_u8(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec where_negative(Vec v, Vec bits) noexcept {
+  return vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(v)), bits);
+}
+MSGPACK_GEN_SHUFFLE_INLINE unsigned outside16(Vec v, std::int16_t low1,
+                                              std::int16_t low2) noexcept {
+  const int16x8_t s = vreinterpretq_s16_u8(v);
+  const uint16x8_t c1 = vorrq_u16(vcgtq_s16(s, vdupq_n_s16(127)), vcltq_s16(s, vdupq_n_s16(low1)));
+  const uint16x8_t c2 = vorrq_u16(vcgtq_s16(s, vdupq_n_s16(255)), vcltq_s16(s, vdupq_n_s16(low2)));
+  // One byte per lane (0xff or 0), each kept to its bit, then summed per half.
+  static constexpr std::uint8_t kBit[16] = {1, 2, 4, 8, 16, 32, 64, 128,
+                                            1, 2, 4, 8, 16, 32, 64, 128};
+  const uint8x16_t bits = vandq_u8(vcombine_u8(vmovn_u16(c1), vmovn_u16(c2)), vld1q_u8(kBit));
+  return unsigned{vaddv_u8(vget_low_u8(bits))} | unsigned{vaddv_u8(vget_high_u8(bits))} << 8;
+}
 #endif
 
 // Tables of the writers and readers below: kPut* / kTake* shuffles, kMarks* lanes of markers.
@@ -608,43 +675,153 @@ inline constexpr Table kMarks9At16 = table({0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1
 inline constexpr Table kMarks9At32 = table({0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0});
 inline constexpr Table kMarks9At48 = table({0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1});
 
-// 8 values of 2 bytes at v written as marker and big-endian payload, 24 bytes.
-MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled3(std::uint8_t* p, const void* v, Vec marker) noexcept {
+// 8 values of 2 bytes at v written as marker and big-endian payload, 24 bytes; marks: the
+// markers in the lanes kMarks3At0, then kMarks3At16.
+MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled3(std::uint8_t* p, const void* v,
+                                              const Vec (&marks)[2]) noexcept {
   const Vec a = load16(v);
-  store16(p, bits_or(shuffle(a, kPut3Take0), bits_and(marker, vec_of(kMarks3At0))));
-  store8(p + 16, bits_or(shuffle(a, kPut3Take1), bits_and(marker, vec_of(kMarks3At16))));
+  store16(p, bits_or(shuffle(a, kPut3Take0), marks[0]));
+  store8(p + 16, bits_or(shuffle(a, kPut3Take1), marks[1]));
 }
 
-// 8 values of 4 bytes at v written as marker and big-endian payload, 40 bytes.
-MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled5(std::uint8_t* p, const void* v, Vec marker) noexcept {
+// 8 values of 4 bytes at v written as marker and big-endian payload, 40 bytes; marks: the
+// markers in the lanes kMarks5At0, kMarks5At16, kMarks5At32.
+MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled5(std::uint8_t* p, const void* v,
+                                              const Vec (&marks)[3]) noexcept {
   const auto* in = static_cast<const std::uint8_t*>(v);
   const Vec a = load16(in);       // values 0..3
   const Vec c = load16(in + 12);  // 3..6
   const Vec d = load16(in + 16);  // 4..7
-  store16(p, bits_or(shuffle(a, kPut5Take0), bits_and(marker, vec_of(kMarks5At0))));
-  store16(p + 16, bits_or(shuffle(c, kPut5Take1), bits_and(marker, vec_of(kMarks5At16))));
-  store8(p + 32, bits_or(shuffle(d, kPut5Take2), bits_and(marker, vec_of(kMarks5At32))));
+  store16(p, bits_or(shuffle(a, kPut5Take0), marks[0]));
+  store16(p + 16, bits_or(shuffle(c, kPut5Take1), marks[1]));
+  store8(p + 32, bits_or(shuffle(d, kPut5Take2), marks[2]));
 }
 
-// The run of blocks at v (at most `blocks`, the first of which takes R's full width: `form`)
-// whose values all take R's full width, written at p. Returns the blocks written.
+// 4 values of 16 bits in any of their three sizes (1: a fixint; 2: uint8 or int8, marker and
+// byte; 3: uint16 or int16, marker and big-endian payload), from the 8 source bytes of half a
+// block, by the sizes' pattern: the value's bytes (take), the unsigned form's marker (marks:
+// 0xcc, 0xcd), and the value's high byte at its marker (sign: a negative value's marker is the
+// signed form's, 0xd0 or 0xd1). Indexed by the pattern in base 3 (lane 0 the lowest digit, 0 for 1
+// byte).
+struct Mixed16 {
+  Table take, marks, sign;
+};
+struct Mixed16Tables {
+  Mixed16 entry[81];
+  // By the lanes' bits (low 4: wider than a fixint, high 4: 3 bytes): the entry, and the bytes
+  // it writes.
+  std::uint8_t index[256];
+  std::uint8_t length[256];
+};
+constexpr Mixed16Tables make_mixed16_tables() noexcept {
+  Mixed16Tables t{};
+  for (unsigned pattern = 0; pattern < 81; ++pattern) {
+    Mixed16& e = t.entry[pattern];
+    for (std::size_t i = 0; i < 16; ++i) {
+      e.take.byte[i] = 0xff;
+      e.sign.byte[i] = 0xff;
+    }
+    unsigned pos = 0;
+    unsigned digits = pattern;
+    unsigned key = 0;
+    for (unsigned lane = 0; lane < 4; ++lane, digits /= 3) {
+      const unsigned size = digits % 3 + 1;
+      const auto low = static_cast<std::uint8_t>(2 * lane);
+      const auto high = static_cast<std::uint8_t>(2 * lane + 1);
+      if (size == 1) {
+        e.take.byte[pos] = low;
+      } else {
+        e.marks.byte[pos] = size == 2 ? 0xcc : 0xcd;
+        e.sign.byte[pos] = high;
+        if (size == 3) e.take.byte[pos + 1] = high;
+        e.take.byte[pos + size - 1] = low;
+        key |= 1u << lane | (size == 3 ? 1u << (lane + 4) : 0u);
+      }
+      pos += size;
+    }
+    t.index[key] = static_cast<std::uint8_t>(pattern);
+    t.length[key] = static_cast<std::uint8_t>(pos);
+  }
+  return t;
+}
+inline constexpr Mixed16Tables kMixed16 = make_mixed16_tables();
+
+// 8 values of 16 bits (R: a signed or unsigned 16-bit integer) in v, in any mix of their forms,
+// written at p without a branch: each half through kMixed16. `outside`: outside16() of v for R.
+// Returns the byte after them; stores up to 12 bytes past them (within kSlack).
+template <class R>
+MSGPACK_GEN_SHUFFLE_INLINE std::uint8_t* put_mixed16(std::uint8_t* p, Vec v,
+                                                     unsigned outside) noexcept {
+  const unsigned keys[2] = {(outside & 0xf) | (outside >> 4 & 0xf0),
+                            (outside >> 4 & 0xf) | (outside >> 8 & 0xf0)};
+  const Vec halves[2] = {v, high8(v)};
+  for (int h = 0; h < 2; ++h) {
+    const Mixed16& e = kMixed16.entry[kMixed16.index[keys[h]]];
+    Vec marks = vec_of(e.marks);
+    if constexpr (std::is_signed_v<R>) {
+      // 0xcc ^ 0x1c = 0xd0 (int8), 0xcd ^ 0x1c = 0xd1 (int16).
+      marks = bits_xor(marks, where_negative(shuffle(halves[h], e.sign), splat(0x1c)));
+    }
+    store16(p, bits_or(shuffle(halves[h], e.take), marks));
+    p += kMixed16.length[keys[h]];
+  }
+  return p;
+}
+
+// outside16() for R: bit i where value i is not a fixint, bit 8 + i where it takes 3 bytes.
+template <class R>
+MSGPACK_GEN_SHUFFLE_INLINE unsigned outside16_of(Vec v) noexcept {
+  // As signed lanes: an unsigned value at or above 2^15 is negative, and takes 3 bytes.
+  constexpr std::int16_t kLowFixint = std::is_signed_v<R> ? -32 : 0;
+  constexpr std::int16_t kLowByte = std::is_signed_v<R> ? -128 : 0;
+  return outside16(v, kLowFixint, kLowByte);
+}
+
+// n / kBlock blocks of 16-bit integers in any forms: blocks whose values all take the full width
+// with one marker by put_shuffled3(), the others by put_mixed16(). Returns the byte after them.
+template <class R>
+MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_int16_blocks(std::uint8_t* p, const R* v,
+                                                          std::size_t n) noexcept {
+  static_assert(sizeof(R) == 2, "16-bit integers");
+  const Vec unsigned_marker = splat(0xcd);
+  const Vec signed_marker = splat(0xd1);
+  const Vec marks[2][2] = {
+      {bits_and(unsigned_marker, vec_of(kMarks3At0)),
+       bits_and(unsigned_marker, vec_of(kMarks3At16))},
+      {bits_and(signed_marker, vec_of(kMarks3At0)), bits_and(signed_marker, vec_of(kMarks3At16))}};
+  for (const R* end = v + n / kBlock * kBlock; v != end; v += kBlock) {
+    const Vec a = load16(v);
+    const unsigned outside = outside16_of<R>(a);
+    if (outside == 0xffff) {
+      const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
+      if (form != 0) {
+        put_shuffled3(p, v, marks[form == 2 ? 0 : 1]);
+        p += 3 * kBlock;
+        continue;
+      }
+    }
+    p = put_mixed16<R>(p, a, outside);
+  }
+  return p;
+}
+
+// The run of blocks of 32-bit integers at v (at most `blocks`, the first of which takes R's full
+// width: `form`) whose values all take that same form, written at p. Returns the blocks written.
 template <class R>
 MSGPACK_GEN_SHUFFLE_KERNEL std::size_t put_full_width_run(std::uint8_t*& p, const R* v,
                                                           std::size_t blocks,
                                                           unsigned form) noexcept {
-  static_assert(sizeof(R) == 2 || sizeof(R) == 4, "16- and 32-bit integers");
+  static_assert(sizeof(R) == 4, "32-bit integers");
+  const Vec marker = splat(kMarker[form]);
+  const Vec marks[3] = {bits_and(marker, vec_of(kMarks5At0)), bits_and(marker, vec_of(kMarks5At16)),
+                        bits_and(marker, vec_of(kMarks5At32))};
   std::uint8_t* out = p;
   std::size_t b = 0;
   do {
-    const Vec marker = splat(kMarker[form]);
-    if constexpr (sizeof(R) == 2) {
-      put_shuffled3(out, v, marker);
-    } else {
-      put_shuffled5(out, v, marker);
-    }
-    out += (1 + sizeof(R)) * kBlock;
+    put_shuffled5(out, v, marks);
+    out += 5 * kBlock;
     v += kBlock;
-  } while (++b < blocks && (form = full_width_form(v)) != 0);
+  } while (++b < blocks && full_width_form(v) == form);
   p = out;
   return b;
 }
@@ -677,12 +854,149 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_double_blocks(std::uint8_t* p, cons
 MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_float_blocks(std::uint8_t* p, const float* v,
                                                           std::size_t n) noexcept {
   const Vec marker = splat(0xca);
+  const Vec marks[3] = {bits_and(marker, vec_of(kMarks5At0)), bits_and(marker, vec_of(kMarks5At16)),
+                        bits_and(marker, vec_of(kMarks5At32))};
   for (const float* end = v + n / kBlock * kBlock; v != end; v += kBlock, p += 5 * kBlock) {
-    put_shuffled5(p, v, marker);
+    put_shuffled5(p, v, marks);
   }
   return p;
 }
 #endif
+
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+// ---- AVX2: runs of one fixed-width form, a block per 32-byte shuffle ------------------------
+//
+// vpshufb shuffles each 16-byte half of a 32-byte vector on its own, so a block's source bytes
+// are first placed in the halves (a broadcast, or vpermd), and each half takes the SSSE3 table
+// of its part of the output. The bytes are those of the SSSE3 kernels above.
+#define MSGPACK_GEN_WIDE_INLINE __attribute__((target("avx2"), always_inline)) inline
+
+// Two 16-byte tables as the halves of one 32-byte vector.
+MSGPACK_GEN_WIDE_INLINE __m256i vec_of(const Table& low, const Table& high) noexcept {
+  return _mm256_setr_m128i(vec_of(low), vec_of(high));
+}
+
+// 8 values of 2 bytes with one marker: both halves see the values (a broadcast); the low half
+// writes bytes 0..15, the high half 16..23 and 8 zero bytes past the block (within kSlack,
+// overwritten by the next block).
+struct Wide3 {
+  __m256i take, marks;
+};
+MSGPACK_GEN_WIDE_INLINE Wide3 wide3(std::uint8_t marker) noexcept {
+  return {vec_of(kPut3Take0, kPut3Take1),
+          _mm256_and_si256(_mm256_set1_epi8(static_cast<char>(marker)),
+                           vec_of(kMarks3At0, kMarks3At16))};
+}
+MSGPACK_GEN_WIDE_INLINE void put_wide3(std::uint8_t* p, const void* v, const Wide3& k) noexcept {
+  const __m256i a = _mm256_broadcastsi128_si256(load16(v));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
+                      _mm256_or_si256(_mm256_shuffle_epi8(a, k.take), k.marks));
+}
+
+// 8 values of 4 bytes with one marker: the halves get values 0..3 and 3..6 (vpermd) and write
+// bytes 0..31; the upper half of the load, values 4..7, gives bytes 32..39.
+struct Wide5 {
+  __m256i spread, take, marks;
+  Vec last_marks;
+};
+MSGPACK_GEN_WIDE_INLINE Wide5 wide5(std::uint8_t marker) noexcept {
+  const __m256i markers = _mm256_set1_epi8(static_cast<char>(marker));
+  return {_mm256_setr_epi32(0, 1, 2, 3, 3, 4, 5, 6), vec_of(kPut5Take0, kPut5Take1),
+          _mm256_and_si256(markers, vec_of(kMarks5At0, kMarks5At16)),
+          bits_and(_mm256_castsi256_si128(markers), vec_of(kMarks5At32))};
+}
+MSGPACK_GEN_WIDE_INLINE __m256i load32(const void* v) noexcept {
+  return _mm256_loadu_si256(static_cast<const __m256i*>(v));
+}
+MSGPACK_GEN_WIDE_INLINE void put_wide5(std::uint8_t* p, __m256i a, const Wide5& k) noexcept {
+  const __m256i halves = _mm256_permutevar8x32_epi32(a, k.spread);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
+                      _mm256_or_si256(_mm256_shuffle_epi8(halves, k.take), k.marks));
+  store8(p + 32, bits_or(shuffle(_mm256_extracti128_si256(a, 1), kPut5Take2), k.last_marks));
+}
+
+// The lanes of a (8 values of 32 bits) outside a run's full-width form: for uint32, values whose
+// high half is zero; for int32, values above -32769 (bound -32769, negative) or below 0x10000.
+template <class R>
+MSGPACK_GEN_WIDE_INLINE __m256i outside_form_wide(__m256i a, bool negative,
+                                                  __m256i bound) noexcept {
+  if constexpr (std::is_unsigned_v<R>) {
+    (void)negative;
+    (void)bound;
+    return _mm256_cmpeq_epi32(_mm256_srli_epi32(a, 16), _mm256_setzero_si256());
+  } else {
+    return negative ? _mm256_cmpgt_epi32(a, bound) : _mm256_cmpgt_epi32(bound, a);
+  }
+}
+
+// put_full_width_run() with AVX2.
+template <class R>
+MSGPACK_GEN_WIDE_KERNEL std::size_t put_full_width_run_wide(std::uint8_t*& p, const R* v,
+                                                            std::size_t blocks,
+                                                            unsigned form) noexcept {
+  static_assert(sizeof(R) == 4, "32-bit integers");
+  const Wide5 k = wide5(kMarker[form]);
+  // A block is in the run when no lane is outside the form: for uint32 when no value's high
+  // half is zero, for int32 when every value is below -32768 (its form, as the first block's).
+  const bool negative = std::is_signed_v<R> && form == 7;
+  const __m256i bound = _mm256_set1_epi32(negative ? -32769 : 0x10000);
+  std::uint8_t* out = p;
+  std::size_t b = 0;
+  __m256i a = load32(v);  // the caller checked this first block
+  for (;;) {
+    put_wide5(out, a, k);
+    out += 5 * kBlock;
+    v += kBlock;
+    if (++b == blocks) break;
+    a = load32(v);
+    if (_mm256_movemask_epi8(outside_form_wide<R>(a, negative, bound)) != 0) break;
+  }
+  p = out;
+  return b;
+}
+
+// put_int16_blocks() with AVX2.
+template <class R>
+MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_int16_blocks_wide(std::uint8_t* p, const R* v,
+                                                            std::size_t n) noexcept {
+  static_assert(sizeof(R) == 2, "16-bit integers");
+  const Wide3 forms[2] = {wide3(0xcd), wide3(0xd1)};
+  for (const R* end = v + n / kBlock * kBlock; v != end; v += kBlock) {
+    const Vec a = load16(v);
+    const unsigned outside = outside16_of<R>(a);
+    if (outside == 0xffff) {
+      const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
+      if (form != 0) {
+        put_wide3(p, v, forms[form == 2 ? 0 : 1]);
+        p += 3 * kBlock;
+        continue;
+      }
+    }
+    p = put_mixed16<R>(p, a, outside);
+  }
+  return p;
+}
+
+// put_float_blocks() with AVX2.
+MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_float_blocks_wide(std::uint8_t* p, const float* v,
+                                                            std::size_t n) noexcept {
+  const Wide5 k = wide5(0xca);
+  for (const float* end = v + n / kBlock * kBlock; v != end; v += kBlock, p += 5 * kBlock) {
+    put_wide5(p, load32(v), k);
+  }
+  return p;
+}
+#endif
+
+// The last few after the blocks (fewer than kBlock), and short arrays: put()'s branches cost
+// fewer instructions than put_any() when they predict well, and there are not enough values here
+// to mispredict often.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_tail(std::uint8_t* p, const T* v,
+                                                 std::size_t n) noexcept {
+  for (std::size_t j = 0; j < n; ++j) p = gen::encode::put(p, static_cast<raw_t<T>>(v[j]));
+  return p;
+}
 
 // Blocks written without the min/max pass after a mixed one (put_integers()).
 constexpr unsigned kUnclassifiedAfterMixed = 3;
@@ -693,9 +1007,20 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
   using R = raw_t<T>;
   const std::size_t blocks = n / kBlock;
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
-  // Runs of full-width blocks are shuffled (not enums: their values are copied first).
+  // 16-bit integers: every block through the shuffles; 32-bit: the runs of full-width blocks
+  // (not enums: their values are copied first).
   constexpr bool kShuffles = (sizeof(R) == 2 || sizeof(R) == 4) && !std::is_enum_v<T>;
-  const bool shuffles = kShuffles && blocks != 0 && simd_level() >= Simd::shuffles;
+  const Simd level = kShuffles && blocks != 0 ? simd_level() : Simd::base;
+  if constexpr (kShuffles && sizeof(R) == 2) {
+    if (level >= Simd::shuffles) {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+      p = level >= Simd::wide ? put_int16_blocks_wide(p, v, n) : put_int16_blocks(p, v, n);
+#else
+      p = put_int16_blocks(p, v, n);
+#endif
+      return put_tail(p, v + blocks * kBlock, n % kBlock);
+    }
+  }
 #endif
   // Blocks still to write element by element without classifying them: after a block of mixed
   // forms, the next few are likely mixed too (the bytes are the same either way).
@@ -718,10 +1043,18 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
       // Values spread over R's range mostly take its full width: one check for the block.
       if (const unsigned form = full_width_form(block); form != 0) {
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
-        if constexpr (kShuffles) {
-          if (shuffles) {
-            // This block and the full-width ones after it; the loop steps past the last.
-            const std::size_t run = put_full_width_run(p, block, blocks - b, form);
+        if constexpr (kShuffles && sizeof(R) == 4) {
+          if (level >= Simd::shuffles) {
+            // This block and the ones of its form after it; the loop steps past the last.
+            std::size_t run = 0;
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+            if (level >= Simd::wide) {
+              run = put_full_width_run_wide(p, block, blocks - b, form);
+            } else
+#endif
+            {
+              run = put_full_width_run(p, block, blocks - b, form);
+            }
             b += run - 1;
             v += (run - 1) * kBlock;
             continue;
@@ -764,11 +1097,7 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
       unclassified = kUnclassifiedAfterMixed;
     }
   }
-  // The last few, and short arrays: put()'s branches cost fewer instructions than put_any()
-  // when they predict well, and there are not enough values here to mispredict often.
-  const std::size_t tail = n % kBlock;
-  for (std::size_t j = 0; j < tail; ++j) p = gen::encode::put(p, static_cast<R>(v[j]));
-  return p;
+  return put_tail(p, v, n % kBlock);
 }
 
 // Floats as float32 / float64: marker and big-endian payload, a block at a time (constant
@@ -778,7 +1107,11 @@ inline std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n, Simd
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
   if (level >= Simd::shuffles && n >= kBlock) {
     if constexpr (sizeof(F) == 4) {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+      p = level >= Simd::wide ? put_float_blocks_wide(p, v, n) : put_float_blocks(p, v, n);
+#else
       p = put_float_blocks(p, v, n);
+#endif
     } else {
       p = put_double_blocks(p, v, n);
     }
