@@ -8,12 +8,14 @@
 // to equal values, so the rows compare the same work; the hand-written codec is also checked on
 // edge values and hostile input (bench/handwritten_check.hpp).
 //
-//   msgpack_gen_bench [--pass=N] [--hot=N] [--smoke] [Google Benchmark flags]
+//   msgpack_gen_bench [--pass=N] [--hot=N] [--simd=L] [--smoke] [Google Benchmark flags]
 //
 // The marshal rows include the marshal targets (docs/runtime.md): the same structs into a
 // std::string, a std::vector<std::uint8_t> and fixed memory (marshal_to), checked untimed to write
 // the Buffer's bytes.
 //
+// --simd=L: the numeric arrays' kernels at level L at most (0 portable, 1 SSSE3 or NEON, 2 AVX2;
+// detail::numeric::Simd), to compare the levels on one machine.
 // --smoke: a pass of 64 structs, one iteration per benchmark (the ctest smoke test).
 #include <benchmark/benchmark.h>
 
@@ -584,6 +586,11 @@ void parse_own_flags(int& argc, char** argv) {
       g_pass = std::strtoull(arg + 7, nullptr, 10);
     } else if (std::strncmp(arg, "--hot=", 6) == 0) {
       g_hot = std::strtoull(arg + 6, nullptr, 10);
+    } else if (std::strncmp(arg, "--simd=", 7) == 0) {
+      const int level = std::atoi(arg + 7);
+      const int detected = static_cast<int>(msgpack_gen::detail::numeric::detected_simd());
+      if (level < 0 || level > detected) die("--simd: this CPU runs levels 0 to its own");
+      msgpack_gen::detail::numeric::simd_override = level;
     } else if (std::strcmp(arg, "--smoke") == 0) {
       g_smoke = true;
       g_pass = 64;
@@ -625,6 +632,8 @@ int main(int argc, char** argv) {
       build_vector_case<std::vector<std::uint64_t>>("Vector/uint64_mixed", make_uint64s);
   const auto uint32s = build_vector_case<std::vector<std::uint32_t>>("Vector/uint32", make_uint32s);
   const auto uint16s = build_vector_case<std::vector<std::uint16_t>>("Vector/uint16", make_uint16s);
+  const auto mixed_uint16s =
+      build_vector_case<std::vector<std::uint16_t>>("Vector/uint16_mixed", make_mixed_uint16s);
   const auto int32s =
       build_vector_case<std::vector<std::int32_t>>("Vector/int32_small", make_small_int32s);
   const auto telemetry = build_vector_case<Telemetry>("Nested/telemetry", make_telemetry);
@@ -640,6 +649,7 @@ int main(int argc, char** argv) {
   register_vector_family("Vector/uint64_mixed", uint64s);
   register_vector_family("Vector/uint32", uint32s);
   register_vector_family("Vector/uint16", uint16s);
+  register_vector_family("Vector/uint16_mixed", mixed_uint16s);
   register_vector_family("Vector/int32_small", int32s);
   register_vector_family("Nested/telemetry", telemetry);
 

@@ -205,14 +205,16 @@ int run_vector(const char* operation, Make make) {
 
 int main(int argc, char** argv) {
   if (argc != 3 && argc != 4) {
-    std::fprintf(stderr,
-                 "usage: %s Data|Flat|DataArray|FlatArray "
-                 "marshal|marshal_string|marshal_vector|marshal_fixed|marshal_pool|unmarshal|"
-                 "stream_next|stream_framing "
-                 "[gen|handwritten]\n"
-                 "       %s VectorDouble|VectorFloat|VectorUint64Mixed|VectorUint32|VectorUint16|"
-                 "VectorInt32Small|NestedTelemetry marshal|unmarshal\n",
-                 argv[0], argv[0]);
+    std::fprintf(
+        stderr,
+        "usage: %s Data|Flat|DataArray|FlatArray "
+        "marshal|marshal_string|marshal_vector|marshal_fixed|marshal_pool|unmarshal|"
+        "stream_next|stream_framing "
+        "[gen|handwritten]\n"
+        "       %s "
+        "VectorDouble|VectorFloat|VectorUint64Mixed|VectorUint32|VectorUint16|VectorUint16Mixed|"
+        "VectorInt32Small|NestedTelemetry marshal|unmarshal\n",
+        argv[0], argv[0]);
     return 2;
   }
   std::string type = argv[1];
@@ -222,6 +224,7 @@ int main(int argc, char** argv) {
   if (type == "VectorUint64Mixed") return run_vector(argv[2], bench::make_uint64s);
   if (type == "VectorUint32") return run_vector(argv[2], bench::make_uint32s);
   if (type == "VectorUint16") return run_vector(argv[2], bench::make_uint16s);
+  if (type == "VectorUint16Mixed") return run_vector(argv[2], bench::make_mixed_uint16s);
   if (type == "VectorInt32Small") return run_vector(argv[2], bench::make_small_int32s);
   if (type == "NestedTelemetry") return run_vector(argv[2], bench::make_telemetry);
   const std::string codec = argc == 4 ? argv[3] : "gen";

@@ -69,6 +69,14 @@ inline std::vector<std::uint16_t> make_uint16s(Rng& rng) {
   return values;
 }
 
+// uint16 in [0, 1000): fixints, uint8 and uint16 forms mixed in most blocks (counts, histogram
+// bins, sensor readings), so the blocks' sizes vary.
+inline std::vector<std::uint16_t> make_mixed_uint16s(Rng& rng) {
+  std::vector<std::uint16_t> values(kVectorLength);
+  for (std::uint16_t& v : values) v = static_cast<std::uint16_t>(rng.between(0, 999));
+  return values;
+}
+
 // int32 with small values: uniform in [-32, 127], positive and negative fixints mixed.
 inline std::vector<std::int32_t> make_small_int32s(Rng& rng) {
   std::vector<std::int32_t> values(kVectorLength);
