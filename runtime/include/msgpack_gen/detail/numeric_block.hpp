@@ -746,15 +746,38 @@ constexpr Mixed16Tables make_mixed16_tables() noexcept {
 }
 inline constexpr Mixed16Tables kMixed16 = make_mixed16_tables();
 
-// 8 values of 16 bits (R: a signed or unsigned 16-bit integer) in v, in any mix of their forms,
-// written at p without a branch: each half through kMixed16. `outside`: outside16() of v for R.
-// Returns the byte after them; stores up to 12 bytes past them (within kSlack).
+// A block of 8 values of 16 bits (R: a signed or unsigned 16-bit integer), loaded and classified:
+// `outside` as outside16() gives it for R (bit i: value i is not a fixint, bit 8 + i: it takes 3
+// bytes), and `full` the index of the full-width form all its values take (0: uint16, 1: int16),
+// or -1 when they take mixed sizes (put_mixed16()).
+struct Block16 {
+  Vec values;
+  unsigned outside;
+  int full;
+};
 template <class R>
-MSGPACK_GEN_SHUFFLE_INLINE std::uint8_t* put_mixed16(std::uint8_t* p, Vec v,
-                                                     unsigned outside) noexcept {
+MSGPACK_GEN_SHUFFLE_INLINE Block16 block16(const R* v) noexcept {
+  // As signed lanes: an unsigned value at or above 2^15 is negative, and takes 3 bytes.
+  constexpr std::int16_t kLowFixint = std::is_signed_v<R> ? -32 : 0;
+  constexpr std::int16_t kLowByte = std::is_signed_v<R> ? -128 : 0;
+  Block16 block{load16(v), 0, -1};
+  block.outside = outside16(block.values, kLowFixint, kLowByte);
+  if (block.outside == 0xffff) {
+    const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
+    block.full = form == 0 ? -1 : form == 2 ? 0 : 1;
+  }
+  return block;
+}
+
+// A block of any mix of sizes written at p without a branch: each half through kMixed16.
+// Returns the byte after it; stores up to 12 bytes past it (within kSlack).
+template <class R>
+MSGPACK_GEN_SHUFFLE_INLINE std::uint8_t* put_mixed16(std::uint8_t* p,
+                                                     const Block16& block) noexcept {
+  const unsigned outside = block.outside;
   const unsigned keys[2] = {(outside & 0xf) | (outside >> 4 & 0xf0),
                             (outside >> 4 & 0xf) | (outside >> 8 & 0xf0)};
-  const Vec halves[2] = {v, high8(v)};
+  const Vec halves[2] = {block.values, high8(block.values)};
   for (int h = 0; h < 2; ++h) {
     const Mixed16& e = kMixed16.entry[kMixed16.index[keys[h]]];
     Vec marks = vec_of(e.marks);
@@ -766,15 +789,6 @@ MSGPACK_GEN_SHUFFLE_INLINE std::uint8_t* put_mixed16(std::uint8_t* p, Vec v,
     p += kMixed16.length[keys[h]];
   }
   return p;
-}
-
-// outside16() for R: bit i where value i is not a fixint, bit 8 + i where it takes 3 bytes.
-template <class R>
-MSGPACK_GEN_SHUFFLE_INLINE unsigned outside16_of(Vec v) noexcept {
-  // As signed lanes: an unsigned value at or above 2^15 is negative, and takes 3 bytes.
-  constexpr std::int16_t kLowFixint = std::is_signed_v<R> ? -32 : 0;
-  constexpr std::int16_t kLowByte = std::is_signed_v<R> ? -128 : 0;
-  return outside16(v, kLowFixint, kLowByte);
 }
 
 // n / kBlock blocks of 16-bit integers in any forms: blocks whose values all take the full width
@@ -790,17 +804,13 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_int16_blocks(std::uint8_t* p, const
        bits_and(unsigned_marker, vec_of(kMarks3At16))},
       {bits_and(signed_marker, vec_of(kMarks3At0)), bits_and(signed_marker, vec_of(kMarks3At16))}};
   for (const R* end = v + n / kBlock * kBlock; v != end; v += kBlock) {
-    const Vec a = load16(v);
-    const unsigned outside = outside16_of<R>(a);
-    if (outside == 0xffff) {
-      const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
-      if (form != 0) {
-        put_shuffled3(p, v, marks[form == 2 ? 0 : 1]);
-        p += 3 * kBlock;
-        continue;
-      }
+    const Block16 block = block16(v);
+    if (block.full < 0) {
+      p = put_mixed16<R>(p, block);
+      continue;
     }
-    p = put_mixed16<R>(p, a, outside);
+    put_shuffled3(p, v, marks[block.full]);
+    p += 3 * kBlock;
   }
   return p;
 }
@@ -962,17 +972,13 @@ MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_int16_blocks_wide(std::uint8_t* p, con
   static_assert(sizeof(R) == 2, "16-bit integers");
   const Wide3 forms[2] = {wide3(0xcd), wide3(0xd1)};
   for (const R* end = v + n / kBlock * kBlock; v != end; v += kBlock) {
-    const Vec a = load16(v);
-    const unsigned outside = outside16_of<R>(a);
-    if (outside == 0xffff) {
-      const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
-      if (form != 0) {
-        put_wide3(p, v, forms[form == 2 ? 0 : 1]);
-        p += 3 * kBlock;
-        continue;
-      }
+    const Block16 block = block16(v);
+    if (block.full < 0) {
+      p = put_mixed16<R>(p, block);
+      continue;
     }
-    p = put_mixed16<R>(p, a, outside);
+    put_wide3(p, v, forms[block.full]);
+    p += 3 * kBlock;
   }
   return p;
 }
