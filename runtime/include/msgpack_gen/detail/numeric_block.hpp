@@ -675,26 +675,42 @@ inline constexpr Table kMarks9At16 = table({0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1
 inline constexpr Table kMarks9At32 = table({0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0});
 inline constexpr Table kMarks9At48 = table({0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1});
 
-// 8 values of 2 bytes at v written as marker and big-endian payload, 24 bytes; marks: the
-// markers in the lanes kMarks3At0, then kMarks3At16.
-MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled3(std::uint8_t* p, const void* v,
-                                              const Vec (&marks)[2]) noexcept {
-  const Vec a = load16(v);
-  store16(p, bits_or(shuffle(a, kPut3Take0), marks[0]));
-  store8(p + 16, bits_or(shuffle(a, kPut3Take1), marks[1]));
+// One marker in the marker lanes of a block's output: a block of 3-byte forms (kMarks3At0 and
+// kMarks3At16), of 5-byte forms (kMarks5At0, 16 and 32). Made once per array or run.
+struct Marks3 {
+  Vec at[2];
+};
+struct Marks5 {
+  Vec at[3];
+};
+MSGPACK_GEN_SHUFFLE_INLINE Marks3 marks3(std::uint8_t marker) noexcept {
+  const Vec m = splat(marker);
+  return {{bits_and(m, vec_of(kMarks3At0)), bits_and(m, vec_of(kMarks3At16))}};
+}
+MSGPACK_GEN_SHUFFLE_INLINE Marks5 marks5(std::uint8_t marker) noexcept {
+  const Vec m = splat(marker);
+  return {{bits_and(m, vec_of(kMarks5At0)), bits_and(m, vec_of(kMarks5At16)),
+           bits_and(m, vec_of(kMarks5At32))}};
 }
 
-// 8 values of 4 bytes at v written as marker and big-endian payload, 40 bytes; marks: the
-// markers in the lanes kMarks5At0, kMarks5At16, kMarks5At32.
+// 8 values of 2 bytes at v written as marker and big-endian payload, 24 bytes.
+MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled3(std::uint8_t* p, const void* v,
+                                              const Marks3& marks) noexcept {
+  const Vec a = load16(v);
+  store16(p, bits_or(shuffle(a, kPut3Take0), marks.at[0]));
+  store8(p + 16, bits_or(shuffle(a, kPut3Take1), marks.at[1]));
+}
+
+// 8 values of 4 bytes at v written as marker and big-endian payload, 40 bytes.
 MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled5(std::uint8_t* p, const void* v,
-                                              const Vec (&marks)[3]) noexcept {
+                                              const Marks5& marks) noexcept {
   const auto* in = static_cast<const std::uint8_t*>(v);
   const Vec a = load16(in);       // values 0..3
   const Vec c = load16(in + 12);  // 3..6
   const Vec d = load16(in + 16);  // 4..7
-  store16(p, bits_or(shuffle(a, kPut5Take0), marks[0]));
-  store16(p + 16, bits_or(shuffle(c, kPut5Take1), marks[1]));
-  store8(p + 32, bits_or(shuffle(d, kPut5Take2), marks[2]));
+  store16(p, bits_or(shuffle(a, kPut5Take0), marks.at[0]));
+  store16(p + 16, bits_or(shuffle(c, kPut5Take1), marks.at[1]));
+  store8(p + 32, bits_or(shuffle(d, kPut5Take2), marks.at[2]));
 }
 
 // 4 values of 16 bits in any of their three sizes (1: a fixint; 2: uint8 or int8, marker and
@@ -797,12 +813,7 @@ template <class R>
 MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_int16_blocks(std::uint8_t* p, const R* v,
                                                           std::size_t n) noexcept {
   static_assert(sizeof(R) == 2, "16-bit integers");
-  const Vec unsigned_marker = splat(0xcd);
-  const Vec signed_marker = splat(0xd1);
-  const Vec marks[2][2] = {
-      {bits_and(unsigned_marker, vec_of(kMarks3At0)),
-       bits_and(unsigned_marker, vec_of(kMarks3At16))},
-      {bits_and(signed_marker, vec_of(kMarks3At0)), bits_and(signed_marker, vec_of(kMarks3At16))}};
+  const Marks3 marks[2] = {marks3(0xcd), marks3(0xd1)};  // uint16, int16
   for (const R* end = v + n / kBlock * kBlock; v != end; v += kBlock) {
     const Block16 block = block16(v);
     if (block.full < 0) {
@@ -822,9 +833,7 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t put_full_width_run(std::uint8_t*& p, cons
                                                           std::size_t blocks,
                                                           unsigned form) noexcept {
   static_assert(sizeof(R) == 4, "32-bit integers");
-  const Vec marker = splat(kMarker[form]);
-  const Vec marks[3] = {bits_and(marker, vec_of(kMarks5At0)), bits_and(marker, vec_of(kMarks5At16)),
-                        bits_and(marker, vec_of(kMarks5At32))};
+  const Marks5 marks = marks5(kMarker[form]);
   std::uint8_t* out = p;
   std::size_t b = 0;
   do {
@@ -863,9 +872,7 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_double_blocks(std::uint8_t* p, cons
 // n / kBlock blocks of floats as float32, 40 bytes a block. Returns the byte after them.
 MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_float_blocks(std::uint8_t* p, const float* v,
                                                           std::size_t n) noexcept {
-  const Vec marker = splat(0xca);
-  const Vec marks[3] = {bits_and(marker, vec_of(kMarks5At0)), bits_and(marker, vec_of(kMarks5At16)),
-                        bits_and(marker, vec_of(kMarks5At32))};
+  const Marks5 marks = marks5(0xca);
   for (const float* end = v + n / kBlock * kBlock; v != end; v += kBlock, p += 5 * kBlock) {
     put_shuffled5(p, v, marks);
   }
@@ -970,7 +977,7 @@ template <class R>
 MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_int16_blocks_wide(std::uint8_t* p, const R* v,
                                                             std::size_t n) noexcept {
   static_assert(sizeof(R) == 2, "16-bit integers");
-  const Wide3 forms[2] = {wide3(0xcd), wide3(0xd1)};
+  const Wide3 forms[2] = {wide3(0xcd), wide3(0xd1)};  // uint16, int16
   for (const R* end = v + n / kBlock * kBlock; v != end; v += kBlock) {
     const Block16 block = block16(v);
     if (block.full < 0) {
