@@ -595,6 +595,58 @@ TEMPLATE_TEST_CASE("numeric vectors: long runs of whole blocks with one other el
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: long stretches of mixed forms with a wrong or cut element",
+                   "[numeric][bulk][mixed]", std::int8_t, std::int16_t, std::uint16_t, std::int32_t,
+                   std::uint32_t, std::int64_t, std::uint64_t, Level, Code) {
+  SIMD_LEVELS();
+  // Values of mixed forms element by element: no block takes a run, so the decoder goes through
+  // long stretches element by element (with the shuffle kernels, 64 bytes of element sizes at a
+  // time). Any form that holds the value is accepted (not only the smallest), and a wrong
+  // element, a value out of range or the end of the input anywhere in a stretch is the error
+  // decoding element by element gives, at the same offset and "[k]".
+  using T = TestType;
+  using U = numeric::raw_t<T>;
+  constexpr std::size_t kN = 300;
+  Rng rng{sizeof(T) * 77 + std::is_signed_v<U>};
+  static const std::vector<U> edge = edge_values<U>();
+  for (int round = 0; round < 3; ++round) {
+    std::vector<T> values(kN);
+    std::vector<Bytes> elements(kN);
+    for (std::size_t i = 0; i < kN; ++i) {
+      values[i] = static_cast<T>(draw(rng, edge));
+      const std::vector<Bytes> forms = every_form(static_cast<U>(values[i]));
+      // The first of the value's forms mostly, now and then any other.
+      elements[i] = forms[round == 0 || rng.below(4) != 0 ? 0 : rng.below(forms.size())];
+    }
+    const Bytes bytes = array_of(elements);
+    INFO("round " << round);
+    std::vector<T> back;
+    REQUIRE(decode(bytes, back).ok());
+    REQUIRE(back.size() == kN);
+    CHECK(same_values(back.data(), values.data(), kN));
+    const Bytes out_of_range = std::is_signed_v<U>
+                                   ? Bytes{0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0}
+                                   : Bytes{0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe};
+    for (std::size_t k = static_cast<std::size_t>(round); k < kN; k += 3) {
+      INFO("wrong element at " << k);
+      std::vector<Bytes> wrong = elements;
+      wrong[k] = round == 1 ? out_of_range : Bytes{0xc0};
+      const Bytes with_wrong = array_of(wrong);
+      std::vector<T> bulk;
+      const Status status = decode(with_wrong, bulk);
+      CHECK(status.path() == "[" + std::to_string(k) + "]");
+      check_like_per_element<T>(with_wrong);
+    }
+    for (std::size_t size = static_cast<std::size_t>(round); size < bytes.size(); size += 3) {
+      // A copy of exactly `size` bytes, so ASan sees a read past its end.
+      const Bytes cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
+      std::vector<T> bulk;
+      CHECK_FALSE(decode(cut, bulk).ok());
+      check_like_per_element<T>(cut);
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("numeric vectors: a wrong marker at every position of a block",
                    "[numeric][bulk][errors]", NUMERIC_TYPES) {
   SIMD_LEVELS();

@@ -566,6 +566,13 @@ MSGPACK_GEN_SHUFFLE_INLINE unsigned outside16(Vec v, std::int16_t low1,
                                   _mm_cmpgt_epi16(_mm_set1_epi16(low2), v));
   return static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(c1, c2)));
 }
+MSGPACK_GEN_SHUFFLE_INLINE Vec add_bytes(Vec a, Vec b) noexcept {
+  return _mm_add_epi8(a, b);
+}
+// 0xff in the bytes that are fixints (-32..127 as signed bytes), 0 in the others.
+MSGPACK_GEN_SHUFFLE_INLINE Vec fixint_lanes(Vec v) noexcept {
+  return _mm_cmpgt_epi8(v, _mm_set1_epi8(-33));
+}
 #else
 using Vec = uint8x16_t;
 using Lanes = uint8x16_t;  // 0xff in the lanes of the set
@@ -633,6 +640,12 @@ MSGPACK_GEN_SHUFFLE_INLINE unsigned outside16(Vec v, std::int16_t low1,
                                             1, 2, 4, 8, 16, 32, 64, 128};
   const uint8x16_t bits = vandq_u8(vcombine_u8(vmovn_u16(c1), vmovn_u16(c2)), vld1q_u8(kBit));
   return unsigned{vaddv_u8(vget_low_u8(bits))} | unsigned{vaddv_u8(vget_high_u8(bits))} << 8;
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec add_bytes(Vec a, Vec b) noexcept {
+  return vaddq_u8(a, b);
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec fixint_lanes(Vec v) noexcept {
+  return vcgeq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-32));
 }
 #endif
 
@@ -1598,6 +1611,26 @@ constexpr IntForms make_int_forms() noexcept {
 }
 inline constexpr IntForms kIntForms = make_int_forms();
 
+// One integer at p into *out when its marker (table entry e) is an integer form whose value T
+// holds; false otherwise. 9 bytes must be readable at p (one 8-byte load past the marker).
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE bool take_one_integer(const std::uint8_t* p, std::uint32_t e,
+                                                T* out) noexcept {
+  using R = raw_t<T>;
+  const std::uint64_t bits = endian::load<std::uint64_t>(p + (e >> 16));
+  const unsigned shift = (e >> 8) & 63;
+  const std::uint64_t u = bits >> shift;
+  const std::int64_t s = static_cast<std::int64_t>(bits) >> shift;
+  const bool is_signed = (e & 16) != 0;
+  const bool fits = is_signed ? holds_signed<R>(s) : holds_unsigned<R>(u);
+  if ((e & 15) == 0 || !fits) return false;
+  *out = static_cast<T>(static_cast<R>(is_signed ? static_cast<std::uint64_t>(s) : u));
+  return true;
+}
+
+// Bytes an element readable at p must have: one 8-byte load past its marker.
+inline constexpr std::size_t kMixedLoad = 9;
+
 // Up to `count` integers at p (`remaining` bytes readable) into out, while each is a fixint or a
 // uint/int form whose value T holds and 9 bytes are readable from it (one 8-byte load past the
 // marker). Returns the elements taken, their bytes in `used`; the element it stops at is left
@@ -1607,26 +1640,70 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_integers(const std::uint8_t* p,
                                                           std::size_t remaining, T* out,
                                                           std::size_t count,
                                                           std::size_t& used) noexcept {
-  using R = raw_t<T>;
-  constexpr std::size_t kLoad = 9;  // bytes readable from an element's marker
   std::size_t left = remaining;
   std::size_t k = 0;
-  for (; k < count && left >= kLoad; ++k) {
+  for (; k < count && left >= kMixedLoad; ++k) {
     const std::uint32_t e = kIntForms.entry[*p];
-    const std::uint64_t bits = endian::load<std::uint64_t>(p + (e >> 16));
-    const unsigned shift = (e >> 8) & 63;
-    const std::uint64_t u = bits >> shift;
-    const std::int64_t s = static_cast<std::int64_t>(bits) >> shift;
-    const bool is_signed = (e & 16) != 0;
-    const bool fits = is_signed ? holds_signed<R>(s) : holds_unsigned<R>(u);
-    if ((e & 15) == 0 || !fits) break;
-    out[k] = static_cast<T>(static_cast<R>(is_signed ? static_cast<std::uint64_t>(s) : u));
+    if (!take_one_integer(p, e, out + k)) break;
     p += e & 15;
     left -= e & 15;
   }
   used = remaining - left;
   return k;
 }
+
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
+// Element sizes by marker: 2, 3, 5, 9 for uint8..uint64 (0xcc + i) and int8..int64 (0xd0 + i).
+inline constexpr Table kFormSizes = table({2, 3, 5, 9, 2, 3, 5, 9, 0, 0, 0, 0, 0, 0, 0, 0});
+
+// The size of the element each byte of v would start: 1 for a fixint, 2..9 for an integer form's
+// marker, 0 for any other byte.
+MSGPACK_GEN_SHUFFLE_INLINE Vec element_sizes(Vec v) noexcept {
+  const Vec form = add_bytes(v, splat(0x34));  // marker - 0xcc: 0..7 for the integer forms
+  const Vec is_form = equal(bits_and(form, splat(0xf8)), splat(0));
+  const Vec sizes = bits_and(shuffle(vec_of(kFormSizes), form), is_form);
+  return bits_or(sizes, bits_and(fixint_lanes(v), splat(1)));
+}
+
+// take_mixed_integers() with the sizes of the elements found ahead, a chunk of 64 bytes at a
+// time. Decoding element by element, the next element's position waits for two loads (its
+// marker, then the marker's table entry); here it waits for one, the size of the byte at the
+// position, from a small array filled with vector operations. The values are decoded off that
+// chain as before, with the same checks.
+template <class T>
+MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
+                                                         std::size_t remaining, T* out,
+                                                         std::size_t count,
+                                                         std::size_t& used) noexcept {
+  constexpr std::size_t kChunk = 64;
+  alignas(16) std::uint8_t size[kChunk];
+  std::size_t at = 0;  // the current element's offset from p
+  std::size_t k = 0;
+  bool stopped = false;
+  while (!stopped && k < count && remaining - at >= kChunk + kMixedLoad) {
+    const std::uint8_t* chunk = p + at;
+    for (std::size_t j = 0; j < kChunk; j += 16)
+      store16(size + j, element_sizes(load16(chunk + j)));
+    std::size_t pos = 0;
+    const std::size_t limit = count - k;
+    std::size_t taken = 0;
+    while (pos < kChunk && taken < limit) {
+      if (!take_one_integer(chunk + pos, kIntForms.entry[chunk[pos]], out + k + taken)) {
+        stopped = true;
+        break;
+      }
+      ++taken;
+      pos += size[pos];
+    }
+    k += taken;
+    at += pos;
+  }
+  std::size_t tail_used = 0;
+  if (!stopped) k += take_mixed_integers(p + at, remaining - at, out + k, count - k, tail_used);
+  used = at + tail_used;
+  return k;
+}
+#endif
 
 // Decodes n numbers into out[0..n), after the array header. The same result, error and path as
 // decoding each element with codec<T>::decode.
@@ -1636,6 +1713,11 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   const bool shuffles = n >= kBlock && simd_level() >= Simd::shuffles;  // short arrays: no blocks
   std::uint32_t i = 0;
   bool after_run = false;  // the last block try took a run
+  // Elements decoded one by one between block tries while no block takes a run: doubling up to
+  // kMaxStretch, so that input of mixed forms pays for few failed tries and the chunked loop
+  // gets long stretches.
+  constexpr std::uint32_t kMaxStretch = 32 * kBlock;
+  std::uint32_t stretch = 2 * kBlock;
   while (i < n) {
     if (n - i >= kBlock && in.remaining() >= kBlock) {
       const std::size_t blocks = (n - i) / kBlock;
@@ -1650,20 +1732,31 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
         in.advance(used);
         i += static_cast<std::uint32_t>(taken);
         after_run = true;
+        stretch = 2 * kBlock;
         continue;  // the next block may start a run of another form
       }
     }
     // Element by element (or to the end): mixed forms, other types, errors. One block right
-    // after a run (one odd value in uniform input), else two, so that input of mixed forms
-    // does not pay for a failed try at every block.
-    const std::uint32_t fallback = after_run ? kBlock : 2 * kBlock;
+    // after a run (one odd value in uniform input), else a stretch.
+    const std::uint32_t fallback = after_run ? kBlock : stretch;
+    if (!after_run && stretch < kMaxStretch) stretch *= 2;
     after_run = false;
     const std::uint32_t stop = n - i > fallback ? i + fallback : n;
     for (; i < stop; ++i) {
       if constexpr (is_integer_v<T>) {
         std::size_t used = 0;
-        i += static_cast<std::uint32_t>(
-            take_mixed_integers(in.position(), in.remaining(), out + i, stop - i, used));
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
+        // The chunked loop for stretches, not for the single block after a run: filling its
+        // sizes costs more than it saves on a few elements.
+        const std::size_t taken =
+            shuffles && stop - i >= 2 * kBlock
+                ? take_mixed_chunks(in.position(), in.remaining(), out + i, stop - i, used)
+                : take_mixed_integers(in.position(), in.remaining(), out + i, stop - i, used);
+#else
+        const std::size_t taken =
+            take_mixed_integers(in.position(), in.remaining(), out + i, stop - i, used);
+#endif
+        i += static_cast<std::uint32_t>(taken);
         in.advance(used);
         if (i == stop) break;
       }
