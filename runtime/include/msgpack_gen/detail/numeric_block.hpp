@@ -1623,8 +1623,9 @@ MSGPACK_GEN_ALWAYS_INLINE bool take_one_integer(const std::uint8_t* p, std::uint
   const std::int64_t s = static_cast<std::int64_t>(bits) >> shift;
   const bool is_signed = (e & 16) != 0;
   const bool fits = is_signed ? holds_signed<R>(s) : holds_unsigned<R>(u);
+  const T value = static_cast<T>(static_cast<R>(is_signed ? static_cast<std::uint64_t>(s) : u));
   if ((e & 15) == 0 || !fits) return false;
-  *out = static_cast<T>(static_cast<R>(is_signed ? static_cast<std::uint64_t>(s) : u));
+  *out = value;
   return true;
 }
 
@@ -1713,11 +1714,13 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   const bool shuffles = n >= kBlock && simd_level() >= Simd::shuffles;  // short arrays: no blocks
   std::uint32_t i = 0;
   bool after_run = false;  // the last block try took a run
-  // Elements decoded one by one between block tries while no block takes a run: doubling up to
-  // kMaxStretch, so that input of mixed forms pays for few failed tries and the chunked loop
-  // gets long stretches.
+  // Elements decoded one by one between block tries while no block takes a run: two blocks,
+  // then from the third failed try on doubling up to kMaxStretch, so that input of mixed forms
+  // pays for few failed tries and the chunked loop gets long stretches, while uniform input
+  // with a few odd values soon tries blocks again.
   constexpr std::uint32_t kMaxStretch = 32 * kBlock;
   std::uint32_t stretch = 2 * kBlock;
+  std::uint32_t misses = 0;  // block tries failed in a row
   while (i < n) {
     if (n - i >= kBlock && in.remaining() >= kBlock) {
       const std::size_t blocks = (n - i) / kBlock;
@@ -1733,13 +1736,14 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
         i += static_cast<std::uint32_t>(taken);
         after_run = true;
         stretch = 2 * kBlock;
+        misses = 0;
         continue;  // the next block may start a run of another form
       }
     }
     // Element by element (or to the end): mixed forms, other types, errors. One block right
     // after a run (one odd value in uniform input), else a stretch.
     const std::uint32_t fallback = after_run ? kBlock : stretch;
-    if (!after_run && stretch < kMaxStretch) stretch *= 2;
+    if (!after_run && ++misses >= 3 && stretch < kMaxStretch) stretch *= 2;
     after_run = false;
     const std::uint32_t stop = n - i > fallback ? i + fallback : n;
     for (; i < stop; ++i) {
@@ -1749,7 +1753,7 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
         // The chunked loop for stretches, not for the single block after a run: filling its
         // sizes costs more than it saves on a few elements.
         const std::size_t taken =
-            shuffles && stop - i >= 2 * kBlock
+            shuffles && stop - i >= 4 * kBlock
                 ? take_mixed_chunks(in.position(), in.remaining(), out + i, stop - i, used)
                 : take_mixed_integers(in.position(), in.remaining(), out + i, stop - i, used);
 #else
