@@ -16,9 +16,11 @@
 // of the first element repeated at every stride), with every value in the destination's range, is
 // gathered and byte-swapped at once, and so are the blocks after it while they keep that form.
 // Anything else (mixed forms, a value out of range, another type, a block that does not fit in the
-// input) is decoded element by element from the block's start by the element's own codec, so every
-// input accepted before is accepted, and every error is the same error, at the same offset, with
-// the same "[i]" in the path.
+// input) is decoded element by element from the block's start, so every input accepted before is
+// accepted, and every error is the same error, at the same offset, with the same "[i]" in the
+// path: integers of any form that fits without a branch on the form (with the shuffle kernels,
+// long stretches with the element sizes of 64 bytes found ahead), the rest by the element's own
+// codec.
 //
 // SIMD: SSE2 (the x86-64 baseline, chosen at compile time) checks and narrows blocks of fixints and
 // finds blocks of full-width 16- and 32-bit values with compares. Byte shuffles interleave markers
