@@ -1752,8 +1752,8 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
       if constexpr (is_integer_v<T>) {
         std::size_t used = 0;
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
-        // The chunked loop for stretches, not for the single block after a run: filling its
-        // sizes costs more than it saves on a few elements.
+        // The chunked loop for stretches of 4 blocks or more: on fewer elements, filling its
+        // sizes costs more than it saves.
         const std::size_t taken =
             shuffles && stop - i >= 4 * kBlock
                 ? take_mixed_chunks(in.position(), in.remaining(), out + i, stop - i, used)
