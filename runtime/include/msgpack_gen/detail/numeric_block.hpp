@@ -1656,8 +1656,14 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_integers(const std::uint8_t* p,
 }
 
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
-// Element sizes by marker: 2, 3, 5, 9 for uint8..uint64 (0xcc + i) and int8..int64 (0xd0 + i).
-inline constexpr Table kFormSizes = table({2, 3, 5, 9, 2, 3, 5, 9, 0, 0, 0, 0, 0, 0, 0, 0});
+// Element sizes by marker - 0xcc, from kIntForms: 2, 3, 5, 9 for uint8..uint64 and int8..int64.
+constexpr Table make_form_sizes() noexcept {
+  Table t{};
+  for (unsigned i = 0; i < 8; ++i)
+    t.byte[i] = static_cast<std::uint8_t>(int_form_entry(0xcc + i) & 15);
+  return t;
+}
+inline constexpr Table kFormSizes = make_form_sizes();
 
 // The size of the element each byte of v would start: 1 for a fixint, 2..9 for an integer form's
 // marker, 0 for any other byte.
@@ -1717,11 +1723,9 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   std::uint32_t i = 0;
   bool after_run = false;  // the last block try took a run
   // Elements decoded one by one between block tries while no block takes a run: two blocks,
-  // then from the third failed try on doubling up to kMaxStretch, so that input of mixed forms
-  // pays for few failed tries and the chunked loop gets long stretches, while uniform input
-  // with a few odd values soon tries blocks again.
-  constexpr std::uint32_t kMaxStretch = 32 * kBlock;
-  std::uint32_t stretch = 2 * kBlock;
+  // then from the fourth failed try in a row on doubling up to 32 blocks, so that input of mixed
+  // forms pays for few failed tries and the chunked loop gets long stretches, while uniform
+  // input with a few odd values soon tries blocks again.
   std::uint32_t misses = 0;  // block tries failed in a row
   while (i < n) {
     if (n - i >= kBlock && in.remaining() >= kBlock) {
@@ -1737,15 +1741,18 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
         in.advance(used);
         i += static_cast<std::uint32_t>(taken);
         after_run = true;
-        stretch = 2 * kBlock;
         misses = 0;
         continue;  // the next block may start a run of another form
       }
     }
     // Element by element (or to the end): mixed forms, other types, errors. One block right
     // after a run (one odd value in uniform input), else a stretch.
-    const std::uint32_t fallback = after_run ? kBlock : stretch;
-    if (!after_run && ++misses >= 3 && stretch < kMaxStretch) stretch *= 2;
+    std::uint32_t fallback = kBlock;
+    if (!after_run) {
+      ++misses;
+      const std::uint32_t doublings = misses <= 3 ? 0 : misses - 3;
+      fallback = 2 * kBlock << (doublings < 4 ? doublings : 4);
+    }
     after_run = false;
     const std::uint32_t stop = n - i > fallback ? i + fallback : n;
     for (; i < stop; ++i) {
