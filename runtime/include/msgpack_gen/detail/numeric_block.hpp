@@ -1751,7 +1751,7 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
     if (!after_run) {
       ++misses;
       const std::uint32_t doublings = misses <= 3 ? 0 : misses - 3;
-      fallback = 2 * kBlock << (doublings < 4 ? doublings : 4);
+      fallback = std::uint32_t{2 * kBlock} << (doublings < 4 ? doublings : 4);
     }
     after_run = false;
     const std::uint32_t stop = n - i > fallback ? i + fallback : n;
