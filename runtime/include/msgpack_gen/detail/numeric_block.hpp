@@ -1594,39 +1594,47 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::si
 // Integers of mixed forms, element by element without a branch on the form: the marker indexes a
 // table giving the element's size, where its big-endian 8-byte load starts (the marker itself for
 // a fixint, the byte after it otherwise), the shift that leaves the value in the low bits and
-// whether it is signed. Entry bits: 0-3 size (0: not an integer form), 4 signed, 8-13 shift,
-// 16 load offset.
-constexpr std::uint32_t int_form_entry(unsigned m) noexcept {
-  if (m <= 0x7f || m >= 0xe0) return 1u | 16u | 56u << 8;  // fixint: its own byte, signed
-  if (m < 0xcc || m > 0xd3) return 0;
+// whether it is signed. One byte per field, so that each is one load, not a load and a mask.
+struct IntForm {
+  std::uint8_t size;  // 0: not an integer form
+  std::uint8_t shift;
+  std::uint8_t load_offset;
+  std::uint8_t is_signed;
+};
+constexpr IntForm int_form(unsigned m) noexcept {
+  // A fixint is its own byte, read as signed only when negative: non-negative input then never
+  // takes the signed reading, and decoding does not mispredict on it.
+  if (m <= 0x7f) return {1, 56, 0, 0};
+  if (m >= 0xe0) return {1, 56, 0, 1};
+  if (m < 0xcc || m > 0xd3) return {0, 0, 0, 0};
   const unsigned width = 1u << (m & 3);
-  const unsigned is_signed = m >= 0xd0 ? 16u : 0u;
-  return (1 + width) | is_signed | (64 - 8 * width) % 64 << 8 | 1u << 16;
+  return {static_cast<std::uint8_t>(1 + width), static_cast<std::uint8_t>((64 - 8 * width) % 64), 1,
+          static_cast<std::uint8_t>(m >= 0xd0 ? 1 : 0)};
 }
 struct IntForms {
-  std::uint32_t entry[256];
+  IntForm form[256];
 };
 constexpr IntForms make_int_forms() noexcept {
   IntForms forms{};
-  for (unsigned m = 0; m < 256; ++m) forms.entry[m] = int_form_entry(m);
+  for (unsigned m = 0; m < 256; ++m) forms.form[m] = int_form(m);
   return forms;
 }
 inline constexpr IntForms kIntForms = make_int_forms();
 
-// One integer at p into *out when its marker (table entry e) is an integer form whose value T
+// One integer at p into *out when its marker (whose form is f) is an integer form whose value T
 // holds; false otherwise. 9 bytes must be readable at p (one 8-byte load past the marker).
 template <class T>
-MSGPACK_GEN_ALWAYS_INLINE bool take_one_integer(const std::uint8_t* p, std::uint32_t e,
+MSGPACK_GEN_ALWAYS_INLINE bool take_one_integer(const std::uint8_t* p, const IntForm& f,
                                                 T* out) noexcept {
   using R = raw_t<T>;
-  const std::uint64_t bits = endian::load<std::uint64_t>(p + (e >> 16));
-  const unsigned shift = (e >> 8) & 63;
+  const std::uint64_t bits = endian::load<std::uint64_t>(p + f.load_offset);
+  const unsigned shift = f.shift;
   const std::uint64_t u = bits >> shift;
   const std::int64_t s = static_cast<std::int64_t>(bits) >> shift;
-  const bool is_signed = (e & 16) != 0;
+  const bool is_signed = f.is_signed != 0;
   const bool fits = is_signed ? holds_signed<R>(s) : holds_unsigned<R>(u);
   const T value = static_cast<T>(static_cast<R>(is_signed ? static_cast<std::uint64_t>(s) : u));
-  if ((e & 15) == 0 || !fits) return false;
+  if (f.size == 0 || !fits) return false;
   *out = value;
   return true;
 }
@@ -1646,10 +1654,10 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_integers(const std::uint8_t* p,
   std::size_t left = remaining;
   std::size_t k = 0;
   for (; k < count && left >= kMixedLoad; ++k) {
-    const std::uint32_t e = kIntForms.entry[*p];
-    if (!take_one_integer(p, e, out + k)) break;
-    p += e & 15;
-    left -= e & 15;
+    const IntForm& f = kIntForms.form[*p];
+    if (!take_one_integer(p, f, out + k)) break;
+    p += f.size;
+    left -= f.size;
   }
   used = remaining - left;
   return k;
@@ -1659,8 +1667,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_integers(const std::uint8_t* p,
 // Element sizes by marker - 0xcc, from kIntForms: 2, 3, 5, 9 for uint8..uint64 and int8..int64.
 constexpr Table make_form_sizes() noexcept {
   Table t{};
-  for (unsigned i = 0; i < 8; ++i)
-    t.byte[i] = static_cast<std::uint8_t>(int_form_entry(0xcc + i) & 15);
+  for (unsigned i = 0; i < 8; ++i) t.byte[i] = int_form(0xcc + i).size;
   return t;
 }
 inline constexpr Table kFormSizes = make_form_sizes();
@@ -1697,7 +1704,7 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
     const std::size_t limit = count - k;
     std::size_t taken = 0;
     while (pos < kChunk && taken < limit) {
-      if (!take_one_integer(chunk + pos, kIntForms.entry[chunk[pos]], out + k + taken)) {
+      if (!take_one_integer(chunk + pos, kIntForms.form[chunk[pos]], out + k + taken)) {
         stopped = true;
         break;
       }
