@@ -575,6 +575,11 @@ MSGPACK_GEN_SHUFFLE_INLINE Vec add_bytes(Vec a, Vec b) noexcept {
 MSGPACK_GEN_SHUFFLE_INLINE Vec fixint_lanes(Vec v) noexcept {
   return _mm_cmpgt_epi8(v, _mm_set1_epi8(-33));
 }
+// table[i] in the lanes whose index i is below 16, 0 in the others (pshufb reads only an index's
+// low 4 bits and bit 7: the saturating add sets bit 7 from 16 on and keeps the low bits below).
+MSGPACK_GEN_SHUFFLE_INLINE Vec lookup(Vec table, Vec index) noexcept {
+  return _mm_shuffle_epi8(table, _mm_adds_epu8(index, _mm_set1_epi8(0x70)));
+}
 #else
 using Vec = uint8x16_t;
 using Lanes = uint8x16_t;  // 0xff in the lanes of the set
@@ -648,6 +653,9 @@ MSGPACK_GEN_SHUFFLE_INLINE Vec add_bytes(Vec a, Vec b) noexcept {
 }
 MSGPACK_GEN_SHUFFLE_INLINE Vec fixint_lanes(Vec v) noexcept {
   return vcgeq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-32));
+}
+MSGPACK_GEN_SHUFFLE_INLINE Vec lookup(Vec table, Vec index) noexcept {
+  return vqtbl1q_u8(table, index);  // 0 for an index from 16 on
 }
 #endif
 
@@ -1675,47 +1683,94 @@ inline constexpr Table kFormSizes = make_form_sizes();
 // The size of the element each byte of v would start: 1 for a fixint, 2..9 for an integer form's
 // marker, 0 for any other byte.
 MSGPACK_GEN_SHUFFLE_INLINE Vec element_sizes(Vec v) noexcept {
-  const Vec form = add_bytes(v, splat(0x34));  // marker - 0xcc: 0..7 for the integer forms
-  const Vec is_form = equal(bits_and(form, splat(0xf8)), splat(0));
-  const Vec sizes = bits_and(shuffle(vec_of(kFormSizes), form), is_form);
+  // marker - 0xcc: 0..7 for the integer forms; kFormSizes is 0 from 8 on, lookup() past 15.
+  const Vec sizes = lookup(vec_of(kFormSizes), add_bytes(v, splat(0x34)));
   return bits_or(sizes, bits_and(fixint_lanes(v), splat(1)));
 }
 
-// take_mixed_integers() with the sizes of the elements found ahead, a chunk of 64 bytes at a
-// time. Decoding element by element, the next element's position waits for two loads (its
-// marker, then the marker's table entry); here it waits for one, the size of the byte at the
-// position, from a small array filled with vector operations. The values are decoded off that
-// chain as before, with the same checks.
+inline constexpr Table kLaneIndex = table({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+
+// The walk of take_mixed_chunks() through one window (see there): from the element at pos,
+// while elements start below `window_size` (and, when kCounted, dst is not last). False when
+// an element is not taken, pos then at it; true with pos at the first element past the window.
+template <bool kCounted, class T>
+MSGPACK_GEN_ALWAYS_INLINE bool walk_window(const std::uint8_t* window, const std::uint8_t* next,
+                                           const std::uint8_t* after_next, std::size_t window_size,
+                                           std::size_t& pos, T*& dst, T* last) noexcept {
+  while (pos < window_size) {
+    if ((kCounted && dst == last) ||
+        !take_one_integer(window + pos, kIntForms.form[window[pos]], dst))
+      return false;
+    ++dst;
+    const std::size_t second = next[pos];
+    if (second >= window_size) {
+      pos = second;
+      return true;
+    }
+    if ((kCounted && dst == last) ||
+        !take_one_integer(window + second, kIntForms.form[window[second]], dst)) {
+      pos = second;
+      return false;
+    }
+    ++dst;
+    pos = after_next[pos];
+  }
+  return true;
+}
+
+// take_mixed_integers() with the elements' boundaries found ahead, over windows of 128 bytes at
+// fixed offsets. Decoding element by element, the next element's position waits for two loads
+// (its marker, then the marker's table entry) and an add. Here the walk waits for one load per
+// two elements: for every byte of the window, vector operations find where the element after
+// the one the byte would start begins, and the one after that. Those arrays do not depend on
+// where the elements start, so the next window's are filled without waiting for the walk
+// through this one; an element that ends past a window is where the walk goes on in the next.
+// The values are decoded off that chain as before, with the same checks.
 template <class T>
 MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
                                                          std::size_t remaining, T* out,
                                                          std::size_t count,
                                                          std::size_t& used) noexcept {
-  constexpr std::size_t kChunk = 64;
-  alignas(16) std::uint8_t size[kChunk];
-  std::size_t at = 0;  // the current element's offset from p
-  std::size_t k = 0;
+  constexpr std::size_t kWindow = 128;
+  // next[i]: i + the size of the element byte i would start (at most 143 + 9); i for a byte
+  // that starts no integer, where the walk stops on the element's own check. after_next[i]:
+  // next[next[i]], two elements on.
+  alignas(16) std::uint8_t next[kWindow + 16];
+  alignas(16) std::uint8_t after_next[kWindow];
+  std::size_t base = 0;  // the window's offset from p
+  std::size_t pos = 0;   // the current element's offset from base: below kWindow + 9
+  T* dst = out;
+  T* const last = out + count;
   bool stopped = false;
-  while (!stopped && k < count && remaining - at >= kChunk + kMixedLoad) {
-    const std::uint8_t* chunk = p + at;
-    for (std::size_t j = 0; j < kChunk; j += 16)
-      store16(size + j, element_sizes(load16(chunk + j)));
-    std::size_t pos = 0;
-    const std::size_t limit = count - k;
-    std::size_t taken = 0;
-    while (pos < kChunk && taken < limit) {
-      if (!take_one_integer(chunk + pos, kIntForms.form[chunk[pos]], out + k + taken)) {
-        stopped = true;
-        break;
-      }
-      ++taken;
-      pos += size[pos];
+  // The vectors read kWindow + 16 bytes; an element starting below kWindow reads to kWindow + 8.
+  while (!stopped && dst != last && remaining - base >= kWindow + 16) {
+    const std::uint8_t* window = p + base;
+    for (std::size_t j = 0; j < kWindow + 16; j += 16) {
+      const Vec offsets = add_bytes(vec_of(kLaneIndex), splat(static_cast<std::uint8_t>(j)));
+      store16(next + j, add_bytes(element_sizes(load16(window + j)), offsets));
     }
-    k += taken;
-    at += pos;
+    for (std::size_t j = 0; j < kWindow; j += 16) {
+      // next[i] - j for the 16 bytes from j: 0..24, an index into next[j..j + 32), taken from
+      // the first vector below 16 and from the second from 16 (rel - 16 wraps to 240 and more).
+      const Vec here = load16(next + j);
+      const Vec rel = add_bytes(here, splat(static_cast<std::uint8_t>(0u - j)));
+      store16(after_next + j, bits_or(lookup(here, rel),
+                                      lookup(load16(next + j + 16), add_bytes(rel, splat(0xf0)))));
+    }
+    // A window holds at most kWindow elements: with that many wanted, no count check.
+    stopped = static_cast<std::size_t>(last - dst) >= kWindow
+                  ? !walk_window<false>(window, next, after_next, kWindow, pos, dst, last)
+                  : !walk_window<true>(window, next, after_next, kWindow, pos, dst, last);
+    if (!stopped) {
+      base += kWindow;
+      pos -= kWindow;
+    }
   }
+  const std::size_t at = base + pos;
+  const std::size_t count_left = static_cast<std::size_t>(last - dst);
   std::size_t tail_used = 0;
-  if (!stopped) k += take_mixed_integers(p + at, remaining - at, out + k, count - k, tail_used);
+  std::size_t k = count - count_left;
+  if (!stopped) k += take_mixed_integers(p + at, remaining - at, dst, count_left, tail_used);
   used = at + tail_used;
   return k;
 }
