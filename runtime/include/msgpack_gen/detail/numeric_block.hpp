@@ -1599,25 +1599,26 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::si
   return 0;
 }
 
-// Integers of mixed forms, element by element without a branch on the form: the marker indexes a
+// Integers of mixed forms, element by element without a branch on the width: the marker indexes a
 // table giving the element's size, where its big-endian 8-byte load starts (the marker itself for
 // a fixint, the byte after it otherwise), the shift that leaves the value in the low bits and
-// whether it is signed. One byte per field, so that each is one load, not a load and a mask.
+// how to read it. One byte per field, so that each is one load, not a load and a mask.
+enum IntReading : std::uint8_t { kReadUnsigned, kReadSigned, kNotAnInteger };
 struct IntForm {
   std::uint8_t size;  // 0: not an integer form
   std::uint8_t shift;
   std::uint8_t load_offset;
-  std::uint8_t is_signed;
+  IntReading reading;
 };
 constexpr IntForm int_form(unsigned m) noexcept {
-  // A fixint is its own byte, read as signed only when negative: non-negative input then never
-  // takes the signed reading, and decoding does not mispredict on it.
-  if (m <= 0x7f) return {1, 56, 0, 0};
-  if (m >= 0xe0) return {1, 56, 0, 1};
-  if (m < 0xcc || m > 0xd3) return {0, 0, 0, 0};
+  // A fixint is its own byte, read as signed only when negative: non-negative input then only
+  // takes the unsigned reading, the one checked first.
+  if (m <= 0x7f) return {1, 56, 0, kReadUnsigned};
+  if (m >= 0xe0) return {1, 56, 0, kReadSigned};
+  if (m < 0xcc || m > 0xd3) return {0, 0, 0, kNotAnInteger};
   const unsigned width = 1u << (m & 3);
   return {static_cast<std::uint8_t>(1 + width), static_cast<std::uint8_t>((64 - 8 * width) % 64), 1,
-          static_cast<std::uint8_t>(m >= 0xd0 ? 1 : 0)};
+          m >= 0xd0 ? kReadSigned : kReadUnsigned};
 }
 struct IntForms {
   IntForm form[256];
@@ -1637,13 +1638,15 @@ MSGPACK_GEN_ALWAYS_INLINE bool take_one_integer(const std::uint8_t* p, const Int
   using R = raw_t<T>;
   const std::uint64_t bits = endian::load<std::uint64_t>(p + f.load_offset);
   const unsigned shift = f.shift;
-  const std::uint64_t u = bits >> shift;
+  if (MSGPACK_GEN_LIKELY(f.reading == kReadUnsigned)) {
+    const std::uint64_t u = bits >> shift;
+    if (!holds_unsigned<R>(u)) return false;
+    *out = static_cast<T>(static_cast<R>(u));
+    return true;
+  }
   const std::int64_t s = static_cast<std::int64_t>(bits) >> shift;
-  const bool is_signed = f.is_signed != 0;
-  const bool fits = is_signed ? holds_signed<R>(s) : holds_unsigned<R>(u);
-  const T value = static_cast<T>(static_cast<R>(is_signed ? static_cast<std::uint64_t>(s) : u));
-  if (f.size == 0 || !fits) return false;
-  *out = value;
+  if (f.reading != kReadSigned || !holds_signed<R>(s)) return false;
+  *out = static_cast<T>(static_cast<R>(s));
   return true;
 }
 
