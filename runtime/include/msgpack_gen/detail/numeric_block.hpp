@@ -37,9 +37,10 @@
 // reductions (vminvq/vmaxvq) to find fixint and full-width blocks, narrowing moves to write fixint
 // blocks and widening moves to read them. Other targets (big-endian ones included) and compilers
 // use the portable code. On x86-64 a CPU with AVX2 (asked the same way) gets a third level, `wide`:
-// 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32) and the full-width
-// 16-bit blocks. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build both,
-// and run each level the target has).
+// 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32), the full-width 16-bit
+// blocks and doubles, and for reading runs of 5- and 9-byte forms (uint32, int32, float32,
+// uint64, int64, float64). Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests
+// build both, and run each level the target has).
 #pragma once
 
 #include <cstddef>
@@ -69,8 +70,8 @@
 // A kernel (not inlined into the portable callers, which lack SSSE3) and the helpers it inlines.
 #define MSGPACK_GEN_SHUFFLE_KERNEL __attribute__((target("ssse3"))) inline
 #define MSGPACK_GEN_SHUFFLE_INLINE __attribute__((target("ssse3"), always_inline)) inline
-// AVX2 kernels (32-byte shuffles), chosen at run time in the same way, for the writers of runs
-// of one fixed-width form. Not with GCC for Windows, which does not align its stack for 32-byte
+// AVX2 kernels (32-byte shuffles), chosen at run time in the same way, for runs of one
+// fixed-width form. Not with GCC for Windows, which does not align its stack for 32-byte
 // vectors (a spilled one would fault): MinGW-w64 GCC keeps the SSSE3 kernels.
 #if !defined(_WIN32) || defined(__clang__)
 #include <immintrin.h>
@@ -102,7 +103,7 @@ constexpr std::size_t kSlack = 16;
 
 // The levels above the portable code (with SSE2 or NEON compares where the target has them):
 // `shuffles`, the byte-shuffle kernels (SSSE3 on x86-64, NEON on aarch64); `wide`, x86-64 with
-// AVX2 too, whose 32-byte shuffles write runs of one fixed-width form.
+// AVX2 too, whose 32-byte shuffles write and read runs of one fixed-width form.
 enum class Simd : int { base = 0, shuffles = 1, wide = 2 };
 
 // The best level this CPU runs: asked once (a function-local static), or known at compile time.
@@ -1022,6 +1023,37 @@ MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_float_blocks_wide(std::uint8_t* p, con
   }
   return p;
 }
+
+// Output bytes 16..31 of a block of doubles (see kPut9Take1a), from the source's 32-bit words 2,
+// 4, 5 and 7 (bytes 8..11, 16..23, 28..31); bytes 32..47 (kPut9Take2a) from words 6, 8, 9 and 11
+// (bytes 24..27, 32..39, 44..47).
+inline constexpr Table kWide9Take1 =
+    table({1, 0, -1, 11, 10, 9, 8, 7, 6, 5, 4, -1, 15, 14, 13, 12});
+inline constexpr Table kWide9Take2 = table({3, 2, 1, 0, -1, 11, 10, 9, 8, 7, 6, 5, 4, -1, 15, 14});
+
+// put_double_blocks() with AVX2: bytes 0..31 and 32..63 of a block each take one 32-byte load,
+// a vpermd that gives each half the 32-bit words it needs, and one shuffle; 64..71 as there.
+MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_double_blocks_wide(std::uint8_t* p, const double* v,
+                                                             std::size_t n) noexcept {
+  const __m256i markers = _mm256_set1_epi8(static_cast<char>(0xcb));
+  const __m256i spread0 = _mm256_setr_epi32(0, 1, 2, 3, 2, 4, 5, 7);  // from source byte 0
+  const __m256i spread1 = _mm256_setr_epi32(0, 2, 3, 5, 4, 5, 6, 7);  // from source byte 24
+  const __m256i take0 = vec_of(kPut9Take0, kWide9Take1);
+  const __m256i take1 = vec_of(kWide9Take2, kPut9Take3);
+  const __m256i marks0 = _mm256_and_si256(markers, vec_of(kMarks9At0, kMarks9At16));
+  const __m256i marks1 = _mm256_and_si256(markers, vec_of(kMarks9At32, kMarks9At48));
+  for (const double* end = v + n / kBlock * kBlock; v != end; v += kBlock, p += 9 * kBlock) {
+    const auto* in = reinterpret_cast<const std::uint8_t*>(v);
+    const __m256i a = _mm256_permutevar8x32_epi32(load32(in), spread0);
+    const __m256i b = _mm256_permutevar8x32_epi32(load32(in + 24), spread1);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
+                        _mm256_or_si256(_mm256_shuffle_epi8(a, take0), marks0));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + 32),
+                        _mm256_or_si256(_mm256_shuffle_epi8(b, take1), marks1));
+    store8(p + 64, shuffle(load16(in + 48), kPut9Take4));
+  }
+  return p;
+}
 #endif
 
 // The last few after the blocks (fewer than kBlock), and short arrays: put()'s branches cost
@@ -1149,7 +1181,11 @@ inline std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n, Simd
       p = put_float_blocks(p, v, n);
 #endif
     } else {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+      p = level >= Simd::wide ? put_double_blocks_wide(p, v, n) : put_double_blocks(p, v, n);
+#else
       p = put_double_blocks(p, v, n);
+#endif
     }
     v += n / kBlock * kBlock;
     n %= kBlock;
@@ -1459,6 +1495,91 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_gathered9(const std::uint8_t* p, std
 }
 #endif
 
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+// ---- AVX2 readers: two of the SSSE3 readers' 16-byte loads side by side -------------------------
+//
+// Each half of a 32-byte vector holds what one 16-byte load of take_gathered5() or
+// take_gathered9() holds, so the SSSE3 tables serve both halves and one shuffle does the work of
+// two.
+
+// Bytes p..p+15 in the low half, p+apart..p+apart+15 in the high half.
+MSGPACK_GEN_WIDE_INLINE __m256i load_halves(const std::uint8_t* p, std::size_t apart) noexcept {
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(load16(p)), load16(p + apart), 1);
+}
+// A 16-byte set of lanes in both halves, as the bits of vpmovmskb.
+constexpr std::uint32_t wide_lanes_of(const Table& t) noexcept {
+  return static_cast<std::uint32_t>(lanes_of(t)) * 0x10001u;
+}
+MSGPACK_GEN_WIDE_INLINE std::uint32_t wide_lanes(__m256i v) noexcept {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(v));
+}
+
+// take_gathered5() with AVX2: a block per 32-byte shuffle, values 0..3 in the low half and 4..7
+// (20 bytes on) in the high half; the same checks.
+MSGPACK_GEN_WIDE_KERNEL std::size_t take_gathered5_wide(const std::uint8_t* p,
+                                                        std::size_t remaining, std::uint8_t m,
+                                                        bool high_bit_free, void* out,
+                                                        std::size_t blocks,
+                                                        std::size_t& used) noexcept {
+  constexpr std::size_t kBytes = 5 * kBlock;
+  const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
+  const __m256i expected = _mm256_set1_epi8(static_cast<char>(m));
+  const __m256i take_a = vec_of(kTake5a, kTake5a);
+  const __m256i take_b = vec_of(kTake5b, kTake5b);
+  const std::uint32_t markers = wide_lanes_of(kMarks5At0);
+  const std::uint32_t top = high_bit_free ? wide_lanes_of(kTop32) : 0;
+  auto* dst = static_cast<std::uint8_t*>(out);
+  std::size_t b = 0;
+  for (; b < limit; ++b, p += kBytes, dst += 4 * kBlock) {
+    const __m256i a = load_halves(p, 20);
+    const __m256i words = _mm256_or_si256(_mm256_shuffle_epi8(a, take_a),
+                                          _mm256_shuffle_epi8(load_halves(p + 4, 20), take_b));
+    if ((wide_lanes(_mm256_cmpeq_epi8(a, expected)) & markers) != markers ||
+        (wide_lanes(words) & top) != 0) {
+      break;
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), words);
+  }
+  used = b * kBytes;
+  return b * kBlock;
+}
+
+// take_gathered9() with AVX2: four values per 32-byte shuffle, pairs 18 bytes apart; the same
+// checks.
+MSGPACK_GEN_WIDE_KERNEL std::size_t take_gathered9_wide(const std::uint8_t* p,
+                                                        std::size_t remaining, std::uint8_t m,
+                                                        bool high_bit_free, void* out,
+                                                        std::size_t blocks,
+                                                        std::size_t& used) noexcept {
+  constexpr std::size_t kBytes = 9 * kBlock;
+  const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
+  const __m256i expected = _mm256_set1_epi8(static_cast<char>(m));
+  const __m256i take_a = vec_of(kTake9a, kTake9a);
+  const __m256i take_c = vec_of(kTake9b, kTake9b);
+  const std::uint32_t markers = wide_lanes_of(kMarks9At0);
+  const std::uint32_t top = high_bit_free ? wide_lanes_of(kTop64) : 0;
+  auto* dst = static_cast<std::uint8_t*>(out);
+  std::size_t b = 0;
+  for (; b < limit; ++b, p += kBytes, dst += 8 * kBlock) {
+    const __m256i a0 = load_halves(p, 18);
+    const __m256i a1 = load_halves(p + 36, 18);
+    const __m256i words0 = _mm256_or_si256(_mm256_shuffle_epi8(a0, take_a),
+                                           _mm256_shuffle_epi8(load_halves(p + 2, 18), take_c));
+    const __m256i words1 = _mm256_or_si256(_mm256_shuffle_epi8(a1, take_a),
+                                           _mm256_shuffle_epi8(load_halves(p + 38, 18), take_c));
+    const std::uint32_t same = wide_lanes(
+        _mm256_and_si256(_mm256_cmpeq_epi8(a0, expected), _mm256_cmpeq_epi8(a1, expected)));
+    if ((same & markers) != markers || (wide_lanes(_mm256_or_si256(words0, words1)) & top) != 0) {
+      break;
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), words0);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 32), words1);
+  }
+  used = b * kBytes;
+  return b * kBlock;
+}
+#endif
+
 #if defined(MSGPACK_GEN_NUMERIC_NEON)
 // NEON: kBlock fixints at p into out: each byte sign-extended to T's width (or converted to a
 // float), the value static_cast<T>(int8_t) gives.
@@ -1518,7 +1639,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
 template <class T>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::size_t remaining,
                                                     T* out, std::size_t blocks, std::size_t& used,
-                                                    bool shuffles) noexcept {
+                                                    Simd level) noexcept {
   using R = raw_t<T>;
   const std::uint8_t m = p[0];
   if (static_cast<std::int8_t>(m) >= -32) {  // fixints fit every R, but negative ones
@@ -1530,20 +1651,30 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::
   // the other sign when the top bit is clear (int16 holds a uint16 below 2^15, uint16 an int16
   // that is not negative). A block whose second marker differs is left at once.
   constexpr unsigned kOwnWidth = sizeof(R) == 2 ? 1 : sizeof(R) == 4 ? 2 : sizeof(R) == 8 ? 3 : 9;
-  if (shuffles && (m & 3) == kOwnWidth) {
+  if (level >= Simd::shuffles && (m & 3) == kOwnWidth) {
     constexpr std::size_t kStride = 1 + sizeof(R);
     if (remaining < kStride * kBlock || p[kStride] != m) return 0;
     const bool high_bit_free = std::is_signed_v<R> == (m <= 0xcf);
     if constexpr (sizeof(R) == 2) {
       return take_gathered3(p, remaining, m, high_bit_free, out, blocks, used);
     } else if constexpr (sizeof(R) == 4) {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+      if (level >= Simd::wide) {
+        return take_gathered5_wide(p, remaining, m, high_bit_free, out, blocks, used);
+      }
+#endif
       return take_gathered5(p, remaining, m, high_bit_free, out, blocks, used);
     } else if constexpr (sizeof(R) == 8) {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+      if (level >= Simd::wide) {
+        return take_gathered9_wide(p, remaining, m, high_bit_free, out, blocks, used);
+      }
+#endif
       return take_gathered9(p, remaining, m, high_bit_free, out, blocks, used);
     }
   }
 #endif
-  (void)shuffles;
+  (void)level;
   switch (m & 3) {
     case 0:
       return take_integer_blocks<1>(p, remaining, m, out, blocks, used);
@@ -1562,20 +1693,30 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::
 template <class F>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::size_t remaining,
                                                   F* out, std::size_t blocks, std::size_t& used,
-                                                  bool shuffles) noexcept {
+                                                  Simd level) noexcept {
   const std::uint8_t m = p[0];
   constexpr std::uint8_t kMarkerOfF = sizeof(F) == 4 ? 0xca : 0xcb;
   if (m == kMarkerOfF) {
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
-    if (shuffles) {
+    if (level >= Simd::shuffles) {
       if constexpr (sizeof(F) == 4) {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+        if (level >= Simd::wide) {
+          return take_gathered5_wide(p, remaining, m, false, out, blocks, used);
+        }
+#endif
         return take_gathered5(p, remaining, m, false, out, blocks, used);
       } else {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+        if (level >= Simd::wide) {
+          return take_gathered9_wide(p, remaining, m, false, out, blocks, used);
+        }
+#endif
         return take_gathered9(p, remaining, m, false, out, blocks, used);
       }
     }
 #endif
-    (void)shuffles;
+    (void)level;
     using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
     constexpr std::size_t kStride = 1 + sizeof(F);
     constexpr std::size_t kBytes = kStride * kBlock;
@@ -1784,7 +1925,7 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
 template <class T>
 inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   static_assert(decodes_in_bulk_v<T>, "integers, enums without a range, float and double");
-  const bool shuffles = n >= kBlock && simd_level() >= Simd::shuffles;  // short arrays: no blocks
+  const Simd level = n >= kBlock ? simd_level() : Simd::base;  // short arrays: no blocks
   std::uint32_t i = 0;
   bool after_run = false;  // the last block try took a run
   // Elements decoded one by one between block tries while no block takes a run: two blocks,
@@ -1798,9 +1939,9 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
       std::size_t used = 0;
       std::size_t taken;
       if constexpr (is_float_v<T>) {
-        taken = take_floats(in.position(), in.remaining(), out + i, blocks, used, shuffles);
+        taken = take_floats(in.position(), in.remaining(), out + i, blocks, used, level);
       } else {
-        taken = take_integers(in.position(), in.remaining(), out + i, blocks, used, shuffles);
+        taken = take_integers(in.position(), in.remaining(), out + i, blocks, used, level);
       }
       if (MSGPACK_GEN_LIKELY(taken != 0)) {
         in.advance(used);
@@ -1827,7 +1968,7 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
         // The chunked loop for stretches of 4 blocks or more: on fewer elements, filling its
         // sizes costs more than it saves.
         const std::size_t taken =
-            shuffles && stop - i >= 4 * kBlock
+            level >= Simd::shuffles && stop - i >= 4 * kBlock
                 ? take_mixed_chunks(in.position(), in.remaining(), out + i, stop - i, used)
                 : take_mixed_integers(in.position(), in.remaining(), out + i, stop - i, used);
 #else
