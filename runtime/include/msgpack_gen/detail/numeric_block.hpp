@@ -1514,69 +1514,63 @@ MSGPACK_GEN_WIDE_INLINE std::uint32_t wide_lanes(__m256i v) noexcept {
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(v));
 }
 
-// take_gathered5() with AVX2: a block per 32-byte shuffle, values 0..3 in the low half and 4..7
-// (20 bytes on) in the high half; the same checks.
-MSGPACK_GEN_WIDE_KERNEL std::size_t take_gathered5_wide(const std::uint8_t* p,
-                                                        std::size_t remaining, std::uint8_t m,
-                                                        bool high_bit_free, void* out,
-                                                        std::size_t blocks,
-                                                        std::size_t& used) noexcept {
-  constexpr std::size_t kBytes = 5 * kBlock;
+// take_gathered5() (kStride 5) and take_gathered9() (kStride 9) with AVX2: the same checks, a
+// 32-byte shuffle for the values of two of their 16-byte loads. The halves of a vector lie
+// kApart bytes apart in the input: 4 values of 5 bytes, 2 of 9. The tables are the SSSE3
+// reader's: the shuffles of its load at 0 (kTakeA) and of its load kApart - 16 bytes on (kTakeB),
+// its marker lanes, the lanes of its values' top bytes.
+template <std::size_t kStride, const Table& kTakeA, const Table& kTakeB, const Table& kMarkers,
+          const Table& kTopBytes>
+MSGPACK_GEN_WIDE_KERNEL std::size_t take_gathered_wide(const std::uint8_t* p, std::size_t remaining,
+                                                       std::uint8_t m, bool high_bit_free,
+                                                       void* out, std::size_t blocks,
+                                                       std::size_t& used) noexcept {
+  static_assert(kStride == 5 || kStride == 9, "4- and 8-byte payloads");
+  constexpr std::size_t kBytes = kStride * kBlock;
+  constexpr std::size_t kVectors = (kStride - 1) / 4;  // of values, per block
+  constexpr std::size_t kApart = kStride * 16 / (kStride - 1);
+  constexpr std::uint32_t kMarkerLanes = wide_lanes_of(kMarkers);
   const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
   const __m256i expected = _mm256_set1_epi8(static_cast<char>(m));
-  const __m256i take_a = vec_of(kTake5a, kTake5a);
-  const __m256i take_b = vec_of(kTake5b, kTake5b);
-  const std::uint32_t markers = wide_lanes_of(kMarks5At0);
-  const std::uint32_t top = high_bit_free ? wide_lanes_of(kTop32) : 0;
+  const __m256i take_a = vec_of(kTakeA, kTakeA);
+  const __m256i take_b = vec_of(kTakeB, kTakeB);
+  const std::uint32_t top = high_bit_free ? wide_lanes_of(kTopBytes) : 0;
   auto* dst = static_cast<std::uint8_t*>(out);
   std::size_t b = 0;
-  for (; b < limit; ++b, p += kBytes, dst += 4 * kBlock) {
-    const __m256i a = load_halves(p, 20);
-    const __m256i words = _mm256_or_si256(_mm256_shuffle_epi8(a, take_a),
-                                          _mm256_shuffle_epi8(load_halves(p + 4, 20), take_b));
-    if ((wide_lanes(_mm256_cmpeq_epi8(a, expected)) & markers) != markers ||
-        (wide_lanes(words) & top) != 0) {
+  for (; b < limit; ++b, p += kBytes, dst += 32 * kVectors) {
+    __m256i words[kVectors];
+    __m256i same = _mm256_set1_epi8(-1);    // lanes where every vector's byte is m
+    __m256i high = _mm256_setzero_si256();  // the words ORed
+    for (std::size_t k = 0; k < kVectors; ++k) {
+      const std::uint8_t* at = p + 2 * kApart * k;
+      const __m256i a = load_halves(at, kApart);
+      words[k] =
+          _mm256_or_si256(_mm256_shuffle_epi8(a, take_a),
+                          _mm256_shuffle_epi8(load_halves(at + kApart - 16, kApart), take_b));
+      same = _mm256_and_si256(same, _mm256_cmpeq_epi8(a, expected));
+      high = _mm256_or_si256(high, words[k]);
+    }
+    if ((wide_lanes(same) & kMarkerLanes) != kMarkerLanes || (wide_lanes(high) & top) != 0) {
       break;
     }
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), words);
+    for (std::size_t k = 0; k < kVectors; ++k) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 32 * k), words[k]);
+    }
   }
   used = b * kBytes;
   return b * kBlock;
 }
-
-// take_gathered9() with AVX2: four values per 32-byte shuffle, pairs 18 bytes apart; the same
-// checks.
-MSGPACK_GEN_WIDE_KERNEL std::size_t take_gathered9_wide(const std::uint8_t* p,
-                                                        std::size_t remaining, std::uint8_t m,
-                                                        bool high_bit_free, void* out,
-                                                        std::size_t blocks,
-                                                        std::size_t& used) noexcept {
-  constexpr std::size_t kBytes = 9 * kBlock;
-  const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
-  const __m256i expected = _mm256_set1_epi8(static_cast<char>(m));
-  const __m256i take_a = vec_of(kTake9a, kTake9a);
-  const __m256i take_c = vec_of(kTake9b, kTake9b);
-  const std::uint32_t markers = wide_lanes_of(kMarks9At0);
-  const std::uint32_t top = high_bit_free ? wide_lanes_of(kTop64) : 0;
-  auto* dst = static_cast<std::uint8_t*>(out);
-  std::size_t b = 0;
-  for (; b < limit; ++b, p += kBytes, dst += 8 * kBlock) {
-    const __m256i a0 = load_halves(p, 18);
-    const __m256i a1 = load_halves(p + 36, 18);
-    const __m256i words0 = _mm256_or_si256(_mm256_shuffle_epi8(a0, take_a),
-                                           _mm256_shuffle_epi8(load_halves(p + 2, 18), take_c));
-    const __m256i words1 = _mm256_or_si256(_mm256_shuffle_epi8(a1, take_a),
-                                           _mm256_shuffle_epi8(load_halves(p + 38, 18), take_c));
-    const std::uint32_t same = wide_lanes(
-        _mm256_and_si256(_mm256_cmpeq_epi8(a0, expected), _mm256_cmpeq_epi8(a1, expected)));
-    if ((same & markers) != markers || (wide_lanes(_mm256_or_si256(words0, words1)) & top) != 0) {
-      break;
-    }
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), words0);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 32), words1);
-  }
-  used = b * kBytes;
-  return b * kBlock;
+inline std::size_t take_gathered5_wide(const std::uint8_t* p, std::size_t remaining, std::uint8_t m,
+                                       bool high_bit_free, void* out, std::size_t blocks,
+                                       std::size_t& used) noexcept {
+  return take_gathered_wide<5, kTake5a, kTake5b, kMarks5At0, kTop32>(p, remaining, m, high_bit_free,
+                                                                     out, blocks, used);
+}
+inline std::size_t take_gathered9_wide(const std::uint8_t* p, std::size_t remaining, std::uint8_t m,
+                                       bool high_bit_free, void* out, std::size_t blocks,
+                                       std::size_t& used) noexcept {
+  return take_gathered_wide<9, kTake9a, kTake9b, kMarks9At0, kTop64>(p, remaining, m, high_bit_free,
+                                                                     out, blocks, used);
 }
 #endif
 
