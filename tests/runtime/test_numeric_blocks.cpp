@@ -677,12 +677,12 @@ TEMPLATE_TEST_CASE("numeric vectors: a wrong marker at every position of a block
                                     {0xe0},
                                     {0xdf, 0, 0, 0, 0},  // map32: the byte below the fixints
                                     {0xcb, 0, 0, 0, 0, 0, 0, 0, 0}};
-  // 24 elements: three blocks, so a wrong marker ends a run of blocks at its first, second and
-  // third block.
+  // 40 elements: five blocks, so a wrong marker ends a run of blocks at each of its blocks, and
+  // within the second and third two-block step of the AVX2 reader of 3-byte forms.
   for (const Bytes& form : blocks) {
     for (const Bytes& bad : wrong) {
-      for (std::size_t k = 0; k < 24; ++k) {
-        std::vector<Bytes> elements(24, form);
+      for (std::size_t k = 0; k < 40; ++k) {
+        std::vector<Bytes> elements(40, form);
         elements[k] = bad;
         check_like_per_element<T>(array_of(elements));
       }
@@ -721,9 +721,12 @@ TEMPLATE_TEST_CASE(
 TEST_CASE("numeric vectors: a value out of range in a block is the same error at [k]",
           "[numeric][bulk][errors]") {
   SIMD_LEVELS();
-  for (std::size_t k = 0; k < 16; ++k) {
+  // 40 elements: the value at k ends a run of blocks at each block, and inside the later steps
+  // of the AVX2 readers.
+  constexpr std::size_t kN = 40;
+  for (std::size_t k = 0; k < kN; ++k) {
     // int16 forms holding values that fit int8, but 300 at k.
-    std::vector<Bytes> elements(16, Bytes{0xd1, 0x00, 0x64});
+    std::vector<Bytes> elements(kN, Bytes{0xd1, 0x00, 0x64});
     elements[k] = Bytes{0xd1, 0x01, 0x2c};
     const Bytes bytes = array_of(elements);
     std::vector<std::int8_t> values;
@@ -735,20 +738,20 @@ TEST_CASE("numeric vectors: a value out of range in a block is the same error at
     check_like_per_element<std::int8_t>(bytes);
 
     // uint32 forms into uint16, 70000 at k; int32 forms into uint32, -1 at k.
-    std::vector<Bytes> wide(16, Bytes{0xce, 0, 0, 0, 7});
+    std::vector<Bytes> wide(kN, Bytes{0xce, 0, 0, 0, 7});
     wide[k] = Bytes{0xce, 0, 1, 0x11, 0x70};
     std::vector<std::uint16_t> u16;
     const Status s16 = decode(array_of(wide), u16);
     CHECK(s16.detail() == "value 70000 does not fit the field's type");
     CHECK(s16.path() == "[" + std::to_string(k) + "]");
-    std::vector<Bytes> negative(16, Bytes{0xd2, 0, 0, 0, 7});
+    std::vector<Bytes> negative(kN, Bytes{0xd2, 0, 0, 0, 7});
     negative[k] = Bytes{0xd2, 0xff, 0xff, 0xff, 0xff};
     std::vector<std::uint32_t> u32;
     const Status s32 = decode(array_of(negative), u32);
     CHECK(s32.detail() == "value -1 does not fit the field's type");
     CHECK(s32.path() == "[" + std::to_string(k) + "]");
     // A negative fixint among positive ones, into an unsigned type.
-    std::vector<Bytes> fixints(16, Bytes{0x05});
+    std::vector<Bytes> fixints(kN, Bytes{0x05});
     fixints[k] = Bytes{0xff};
     std::vector<std::uint64_t> u64;
     const Status sfix = decode(array_of(fixints), u64);
@@ -760,7 +763,7 @@ TEST_CASE("numeric vectors: a value out of range in a block is the same error at
     // -2 at k; uint32 forms into int32, 3000000000 at k; uint64 forms into int64, 2^63 at k;
     // int64 forms into uint64, -1 at k.
     auto one_wrong = [k](Bytes fits, Bytes bad) {
-      std::vector<Bytes> items(16, fits);
+      std::vector<Bytes> items(kN, fits);
       items[k] = bad;
       return array_of(items);
     };

@@ -38,8 +38,8 @@
 // blocks and widening moves to read them. Other targets (big-endian ones included) and compilers
 // use the portable code. On x86-64 a CPU with AVX2 (asked the same way) gets a third level, `wide`:
 // 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32), the full-width 16-bit
-// blocks and doubles, and for reading runs of 5- and 9-byte forms (uint32, int32, float32,
-// uint64, int64, float64). Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests
+// blocks and doubles, and for reading runs of 3-, 5- and 9-byte forms (uint16, int16, uint32,
+// int32, float32, uint64, int64, float64). Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests
 // build both, and run each level the target has).
 #pragma once
 
@@ -1498,9 +1498,9 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_gathered9(const std::uint8_t* p, std
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
 // ---- AVX2 readers: two of the SSSE3 readers' 16-byte loads side by side -------------------------
 //
-// Each half of a 32-byte vector holds what one 16-byte load of take_gathered5() or
-// take_gathered9() holds, so the SSSE3 tables serve both halves and one shuffle does the work of
-// two.
+// Each half of a 32-byte vector holds what one 16-byte load of take_gathered3(),
+// take_gathered5() or take_gathered9() holds, so the SSSE3 tables serve both halves and one
+// shuffle does the work of two.
 
 // Bytes p..p+15 in the low half, p+apart..p+apart+15 in the high half.
 MSGPACK_GEN_WIDE_INLINE __m256i load_halves(const std::uint8_t* p, std::size_t apart) noexcept {
@@ -1513,64 +1513,126 @@ constexpr std::uint32_t wide_lanes_of(const Table& t) noexcept {
 MSGPACK_GEN_WIDE_INLINE std::uint32_t wide_lanes(__m256i v) noexcept {
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(v));
 }
+// No lanes: the second load of 5- and 9-byte forms holds no marker its first does not.
+inline constexpr Table kNoMarks = table({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
 
-// take_gathered5() (kStride 5) and take_gathered9() (kStride 9) with AVX2: the same checks, a
-// 32-byte shuffle for the values of two of their 16-byte loads. The halves of a vector lie
-// kApart bytes apart in the input: 4 values of 5 bytes, 2 of 9. The tables are the SSSE3
-// reader's: the shuffles of its load at 0 (kTakeA) and of its load kApart - 16 bytes on (kTakeB),
-// its marker lanes, the lanes of its values' top bytes.
-template <std::size_t kStride, const Table& kTakeA, const Table& kTakeB, const Table& kMarkers,
-          const Table& kTopBytes>
+// take_gathered3/5/9() (kStride 3, 5, 9) with AVX2: the same checks, a 32-byte shuffle for the
+// values of two of their 16-byte loads. The halves of a vector lie kApart bytes apart in the
+// input: a block of 3-byte forms (so a step takes two blocks), 4 values of 5 bytes, 2 of 9. The
+// tables are the SSSE3 reader's: the shuffles of its load at 0 (kTakeA) and of its load
+// kApart - 16 bytes on (kTakeB), the marker lanes of each load, the lanes of its values' top
+// bytes. Unlike them it takes, of the step it stops at (but the first), the elements before
+// the first that fails a check, so its count need not be whole blocks. A step of 3-byte forms
+// is two blocks: take_gathered3() reads the block left after the last step.
+template <std::size_t kStride, const Table& kTakeA, const Table& kTakeB, const Table& kMarkersA,
+          const Table& kMarkersB, const Table& kTopBytes>
 MSGPACK_GEN_WIDE_KERNEL std::size_t take_gathered_wide(const std::uint8_t* p, std::size_t remaining,
                                                        std::uint8_t m, bool high_bit_free,
                                                        void* out, std::size_t blocks,
                                                        std::size_t& used) noexcept {
-  static_assert(kStride == 5 || kStride == 9, "4- and 8-byte payloads");
+  static_assert(kStride == 3 || kStride == 5 || kStride == 9, "2-, 4- and 8-byte payloads");
   constexpr std::size_t kBytes = kStride * kBlock;
-  constexpr std::size_t kVectors = (kStride - 1) / 4;  // of values, per block
   constexpr std::size_t kApart = kStride * 16 / (kStride - 1);
-  constexpr std::uint32_t kMarkerLanes = wide_lanes_of(kMarkers);
-  const std::size_t limit = blocks < remaining / kBytes ? blocks : remaining / kBytes;
+  constexpr std::size_t kBlocksPerStep = 2 * kApart > kBytes ? 2 * kApart / kBytes : 1;
+  constexpr std::size_t kStepBytes = kBytes * kBlocksPerStep;
+  constexpr std::size_t kVectors = kStepBytes / (2 * kApart);  // of values, per step
+  constexpr std::size_t kStepElements = kBlocksPerStep * kBlock;
+  constexpr std::uint32_t kMarkerLanesA = wide_lanes_of(kMarkersA);
+  constexpr std::uint32_t kMarkerLanesB = wide_lanes_of(kMarkersB);
+  const std::size_t whole = blocks < remaining / kBytes ? blocks : remaining / kBytes;
+  const std::size_t limit = whole / kBlocksPerStep;
   const __m256i expected = _mm256_set1_epi8(static_cast<char>(m));
   const __m256i take_a = vec_of(kTakeA, kTakeA);
   const __m256i take_b = vec_of(kTakeB, kTakeB);
   const std::uint32_t top = high_bit_free ? wide_lanes_of(kTopBytes) : 0;
   auto* dst = static_cast<std::uint8_t*>(out);
-  std::size_t b = 0;
-  for (; b < limit; ++b, p += kBytes, dst += 32 * kVectors) {
+  std::size_t s = 0;
+  for (; s < limit; ++s, p += kStepBytes, dst += 32 * kVectors) {
     __m256i words[kVectors];
-    __m256i same = _mm256_set1_epi8(-1);    // lanes where every vector's byte is m
+    __m256i same_a = _mm256_set1_epi8(-1);  // lanes where every vector's byte is m
+    __m256i same_b = _mm256_set1_epi8(-1);  // the same in the second loads
     __m256i high = _mm256_setzero_si256();  // the words ORed
     for (std::size_t k = 0; k < kVectors; ++k) {
       const std::uint8_t* at = p + 2 * kApart * k;
       const __m256i a = load_halves(at, kApart);
-      words[k] =
-          _mm256_or_si256(_mm256_shuffle_epi8(a, take_a),
-                          _mm256_shuffle_epi8(load_halves(at + kApart - 16, kApart), take_b));
-      same = _mm256_and_si256(same, _mm256_cmpeq_epi8(a, expected));
+      const __m256i b = load_halves(at + kApart - 16, kApart);
+      words[k] = _mm256_or_si256(_mm256_shuffle_epi8(a, take_a), _mm256_shuffle_epi8(b, take_b));
+      same_a = _mm256_and_si256(same_a, _mm256_cmpeq_epi8(a, expected));
+      if constexpr (kMarkerLanesB != 0) {
+        same_b = _mm256_and_si256(same_b, _mm256_cmpeq_epi8(b, expected));
+      }
       high = _mm256_or_si256(high, words[k]);
     }
-    if ((wide_lanes(same) & kMarkerLanes) != kMarkerLanes || (wide_lanes(high) & top) != 0) {
-      break;
+    if ((wide_lanes(same_a) & kMarkerLanesA) != kMarkerLanesA ||
+        (wide_lanes(same_b) & kMarkerLanesB) != kMarkerLanesB || (wide_lanes(high) & top) != 0) {
+      // A run ends in this step: take its elements before the first one the checks refuse, so
+      // that one value of another form in uniform input is decoded alone, not with its block.
+      // When the first step fails there is no run (mixed forms): whole blocks only, so that the
+      // caller's failed tries lead it to its loop for mixed forms.
+      std::size_t e = 0;
+      if (s != 0 || kBlocksPerStep > 1) {
+        while (e < kStepElements && p[kStride * e] == m &&
+               !(high_bit_free && (p[kStride * e + 1] & 0x80) != 0)) {
+          ++e;
+        }
+        if (s == 0) e -= e % kBlock;
+      }
+      std::uint8_t taken_words[32 * kVectors];
+      for (std::size_t k = 0; k < kVectors; ++k) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(taken_words + 32 * k), words[k]);
+      }
+      std::memcpy(dst, taken_words, e * (kStride - 1));
+      used = s * kStepBytes + e * kStride;
+      return s * kStepElements + e;
     }
     for (std::size_t k = 0; k < kVectors; ++k) {
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 32 * k), words[k]);
     }
   }
-  used = b * kBytes;
-  return b * kBlock;
+  used = s * kStepBytes;
+  std::size_t taken = s * kStepElements;
+  if constexpr (kBlocksPerStep == 2) {
+    if (whole % 2 != 0) {  // the block after the last step: the SSSE3 reader's
+      std::size_t last_used = 0;
+      taken += take_gathered3(p, remaining - used, m, high_bit_free, dst, 1, last_used);
+      used += last_used;
+    }
+  }
+  return taken;
 }
-inline std::size_t take_gathered5_wide(const std::uint8_t* p, std::size_t remaining, std::uint8_t m,
-                                       bool high_bit_free, void* out, std::size_t blocks,
-                                       std::size_t& used) noexcept {
-  return take_gathered_wide<5, kTake5a, kTake5b, kMarks5At0, kTop32>(p, remaining, m, high_bit_free,
-                                                                     out, blocks, used);
-}
-inline std::size_t take_gathered9_wide(const std::uint8_t* p, std::size_t remaining, std::uint8_t m,
-                                       bool high_bit_free, void* out, std::size_t blocks,
-                                       std::size_t& used) noexcept {
-  return take_gathered_wide<9, kTake9a, kTake9b, kMarks9At0, kTop64>(p, remaining, m, high_bit_free,
-                                                                     out, blocks, used);
+#endif
+
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
+// The reader of runs of kStride-byte forms (3, 5 or 9) at the best level the CPU runs, with the
+// arguments and result of take_gathered3/5/9().
+template <std::size_t kStride>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t take_gathered(Simd level, const std::uint8_t* p,
+                                                    std::size_t remaining, std::uint8_t m,
+                                                    bool high_bit_free, void* out,
+                                                    std::size_t blocks,
+                                                    std::size_t& used) noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+  if (level >= Simd::wide) {
+    if constexpr (kStride == 3) {
+      return take_gathered_wide<3, kTake3a, kTake3b, kMarks3At0, kMarks3At8, kTop16>(
+          p, remaining, m, high_bit_free, out, blocks, used);
+    } else if constexpr (kStride == 5) {
+      return take_gathered_wide<5, kTake5a, kTake5b, kMarks5At0, kNoMarks, kTop32>(
+          p, remaining, m, high_bit_free, out, blocks, used);
+    } else {
+      return take_gathered_wide<9, kTake9a, kTake9b, kMarks9At0, kNoMarks, kTop64>(
+          p, remaining, m, high_bit_free, out, blocks, used);
+    }
+  }
+#endif
+  (void)level;
+  if constexpr (kStride == 3) {
+    return take_gathered3(p, remaining, m, high_bit_free, out, blocks, used);
+  } else if constexpr (kStride == 5) {
+    return take_gathered5(p, remaining, m, high_bit_free, out, blocks, used);
+  } else {
+    return take_gathered9(p, remaining, m, high_bit_free, out, blocks, used);
+  }
 }
 #endif
 
@@ -1649,22 +1711,8 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::
     constexpr std::size_t kStride = 1 + sizeof(R);
     if (remaining < kStride * kBlock || p[kStride] != m) return 0;
     const bool high_bit_free = std::is_signed_v<R> == (m <= 0xcf);
-    if constexpr (sizeof(R) == 2) {
-      return take_gathered3(p, remaining, m, high_bit_free, out, blocks, used);
-    } else if constexpr (sizeof(R) == 4) {
-#if defined(MSGPACK_GEN_NUMERIC_WIDE)
-      if (level >= Simd::wide) {
-        return take_gathered5_wide(p, remaining, m, high_bit_free, out, blocks, used);
-      }
-#endif
-      return take_gathered5(p, remaining, m, high_bit_free, out, blocks, used);
-    } else if constexpr (sizeof(R) == 8) {
-#if defined(MSGPACK_GEN_NUMERIC_WIDE)
-      if (level >= Simd::wide) {
-        return take_gathered9_wide(p, remaining, m, high_bit_free, out, blocks, used);
-      }
-#endif
-      return take_gathered9(p, remaining, m, high_bit_free, out, blocks, used);
+    if constexpr (sizeof(R) >= 2) {
+      return take_gathered<kStride>(level, p, remaining, m, high_bit_free, out, blocks, used);
     }
   }
 #endif
@@ -1693,21 +1741,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::si
   if (m == kMarkerOfF) {
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
     if (level >= Simd::shuffles) {
-      if constexpr (sizeof(F) == 4) {
-#if defined(MSGPACK_GEN_NUMERIC_WIDE)
-        if (level >= Simd::wide) {
-          return take_gathered5_wide(p, remaining, m, false, out, blocks, used);
-        }
-#endif
-        return take_gathered5(p, remaining, m, false, out, blocks, used);
-      } else {
-#if defined(MSGPACK_GEN_NUMERIC_WIDE)
-        if (level >= Simd::wide) {
-          return take_gathered9_wide(p, remaining, m, false, out, blocks, used);
-        }
-#endif
-        return take_gathered9(p, remaining, m, false, out, blocks, used);
-      }
+      return take_gathered<1 + sizeof(F)>(level, p, remaining, m, false, out, blocks, used);
     }
 #endif
     (void)level;
@@ -1921,7 +1955,10 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   static_assert(decodes_in_bulk_v<T>, "integers, enums without a range, float and double");
   const Simd level = n >= kBlock ? simd_level() : Simd::base;  // short arrays: no blocks
   std::uint32_t i = 0;
-  bool after_run = false;  // the last block try took a run
+  // After a block try that took a run, the elements to decode one by one before the next try:
+  // one when the run stopped inside a block (at an element its form or range refuses), else a
+  // block. 0 when the last try took nothing.
+  std::uint32_t after_run = 0;
   // Elements decoded one by one between block tries while no block takes a run: two blocks,
   // then from the fourth failed try in a row on doubling up to 32 blocks, so that input of mixed
   // forms pays for few failed tries and the chunked loop gets long stretches, while uniform
@@ -1940,20 +1977,20 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
       if (MSGPACK_GEN_LIKELY(taken != 0)) {
         in.advance(used);
         i += static_cast<std::uint32_t>(taken);
-        after_run = true;
+        after_run = taken % kBlock != 0 ? 1 : std::uint32_t{kBlock};
         misses = 0;
         continue;  // the next block may start a run of another form
       }
     }
-    // Element by element (or to the end): mixed forms, other types, errors. One block right
-    // after a run (one odd value in uniform input), else a stretch.
-    std::uint32_t fallback = kBlock;
-    if (!after_run) {
+    // Element by element (or to the end): mixed forms, other types, errors. Right after a run
+    // an element or a block (one odd value in uniform input), else a stretch.
+    std::uint32_t fallback = after_run;
+    if (after_run == 0) {
       ++misses;
       const std::uint32_t doublings = misses <= 3 ? 0 : misses - 3;
       fallback = std::uint32_t{2 * kBlock} << (doublings < 4 ? doublings : 4);
     }
-    after_run = false;
+    after_run = 0;
     const std::uint32_t stop = n - i > fallback ? i + fallback : n;
     for (; i < stop; ++i) {
       if constexpr (is_integer_v<T>) {
