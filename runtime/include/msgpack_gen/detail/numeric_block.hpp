@@ -39,8 +39,8 @@
 // use the portable code. On x86-64 a CPU with AVX2 (asked the same way) gets a third level, `wide`:
 // 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32), the full-width 16-bit
 // blocks and doubles, and for reading runs of 3-, 5- and 9-byte forms (uint16, int16, uint32,
-// int32, float32, uint64, int64, float64). Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests
-// build both, and run each level the target has).
+// int32, float32, uint64, int64, float64). Define MSGPACK_GEN_NO_SIMD to use the portable code
+// only (the tests build both, and run each level the target has).
 #pragma once
 
 #include <cstddef>
