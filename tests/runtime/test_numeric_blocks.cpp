@@ -250,6 +250,37 @@ void check_like_per_element(const Bytes& bytes) {
   }
 }
 
+// Integer elements whose value the integer type U does not hold, one past each end of its range
+// in the form of U's width or the next, and in the 64-bit form of the other signedness: the
+// range checks of each reading (unsigned, signed), whatever the marker.
+template <class U>
+std::vector<Bytes> out_of_range_elements() {
+  std::vector<Bytes> out;
+  auto put = [&out](unsigned marker, std::uint64_t bits, unsigned width) {
+    Bytes b{static_cast<std::uint8_t>(marker)};
+    for (unsigned i = width; i-- > 0;) b.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
+    out.push_back(b);
+  };
+  // The uint/int marker of a width: 0xcc/0xd0 + log2(width).
+  constexpr unsigned kSize = sizeof(U);
+  constexpr unsigned kLog = kSize == 1 ? 0 : kSize == 2 ? 1 : kSize == 4 ? 2 : 3;
+  const auto max_plus_one = static_cast<std::uint64_t>(std::numeric_limits<U>::max()) + 1;
+  if constexpr (std::is_signed_v<U>) {
+    put(0xcf, std::uint64_t{1} << 63, 8);
+    if constexpr (kSize < 8) {
+      put(0xcc + kLog, max_plus_one, kSize);
+      const std::int64_t min_minus_one = std::int64_t{std::numeric_limits<U>::min()} - 1;
+      put(0xd0 + kLog + 1, static_cast<std::uint64_t>(min_minus_one), 2 * kSize);
+    }
+  } else {
+    put(0xd3, static_cast<std::uint64_t>(std::int64_t{-2}), 8);
+    put(0xff, 0, 0);  // -1, a negative fixint
+    put(0xd0 + kLog, static_cast<std::uint64_t>(std::int64_t{-1}), kSize);
+    if constexpr (kSize < 8) put(0xcc + kLog + 1, max_plus_one, 2 * kSize);
+  }
+  return out;
+}
+
 // One value of T in each of msgpack's forms that can carry it (not only the smallest).
 template <class T>
 std::vector<Bytes> every_form(T value) {
@@ -624,13 +655,11 @@ TEMPLATE_TEST_CASE("numeric vectors: long stretches of mixed forms with a wrong 
     REQUIRE(decode(bytes, back).ok());
     REQUIRE(back.size() == kN);
     CHECK(same_values(back.data(), values.data(), kN));
-    const Bytes out_of_range = std::is_signed_v<U>
-                                   ? Bytes{0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0}
-                                   : Bytes{0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe};
+    static const std::vector<Bytes> out_of_range = out_of_range_elements<U>();
     for (std::size_t k = static_cast<std::size_t>(round); k < kN; k += 3) {
       INFO("wrong element at " << k);
       std::vector<Bytes> wrong = elements;
-      wrong[k] = round == 1 ? out_of_range : Bytes{0xc0};
+      wrong[k] = round == 1 ? out_of_range[k / 3 % out_of_range.size()] : Bytes{0xc0};
       const Bytes with_wrong = array_of(wrong);
       std::vector<T> bulk;
       const Status status = decode(with_wrong, bulk);
@@ -816,8 +845,8 @@ TEST_CASE("numeric vectors: the SIMD level is the CPU's unless a test forces one
           "[numeric][bulk][simd]") {
   // The tests above run each level in simd_levels(): on an x86-64 build with GCC or Clang and a
   // CPU with SSSE3 that must include the SSSE3 kernels, with AVX2 too the AVX2 ones (but with
-  // MinGW-w64 GCC, which has none), on aarch64 the NEON shuffle kernels, or they would go
-  // untested silently.
+  // MinGW-w64 GCC, which has none), with AVX-512 VBMI the mixed-form reader of 8 at a time, on
+  // aarch64 the NEON shuffle kernels, or they would go untested silently.
 #if defined(MSGPACK_GEN_NUMERIC_X86)
   const bool cpu_ssse3 = __builtin_cpu_supports("ssse3") != 0;
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
@@ -825,7 +854,15 @@ TEST_CASE("numeric vectors: the SIMD level is the CPU's unless a test forces one
 #else
   const bool cpu_avx2 = false;
 #endif
-  const numeric::Simd expected = cpu_avx2    ? numeric::Simd::wide
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+  const bool cpu_vbmi = __builtin_cpu_supports("avx512vbmi") != 0 &&
+                        __builtin_cpu_supports("avx512bw") != 0 &&
+                        __builtin_cpu_supports("avx512vl") != 0;
+#else
+  const bool cpu_vbmi = false;
+#endif
+  const numeric::Simd expected = cpu_vbmi    ? numeric::Simd::vbmi
+                                 : cpu_avx2  ? numeric::Simd::wide
                                  : cpu_ssse3 ? numeric::Simd::shuffles
                                              : numeric::Simd::base;
   CHECK(numeric::detected_simd() == expected);

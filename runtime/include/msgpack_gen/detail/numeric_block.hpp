@@ -39,8 +39,11 @@
 // use the portable code. On x86-64 a CPU with AVX2 (asked the same way) gets a third level, `wide`:
 // 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32), the full-width 16-bit
 // blocks and doubles, and for reading runs of 3-, 5- and 9-byte forms (uint16, int16, uint32,
-// int32, float32, uint64, int64, float64). Define MSGPACK_GEN_NO_SIMD to use the portable code
-// only (the tests build both, and run each level the target has).
+// int32, float32, uint64, int64, float64). A CPU with AVX-512 BW, VL, VBMI and VBMI2 gets a fourth,
+// `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across 128 bytes of
+// input find the elements' starts and gather their values), and blocks of 32- and 64-bit ones
+// written with vpcompressb. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests
+// build both, and run each level the target has).
 #pragma once
 
 #include <cstddef>
@@ -77,6 +80,11 @@
 #include <immintrin.h>
 #define MSGPACK_GEN_NUMERIC_WIDE 1
 #define MSGPACK_GEN_WIDE_KERNEL __attribute__((target("avx2"))) inline
+// AVX-512 with VBMI and VBMI2 (64-byte vectors, byte permutes across two of them, byte
+// compression, mask registers), chosen the same way, for integers of mixed forms.
+#define MSGPACK_GEN_NUMERIC_VBMI 1
+#define MSGPACK_GEN_VBMI_TARGET "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt"
+#define MSGPACK_GEN_VBMI_KERNEL __attribute__((target(MSGPACK_GEN_VBMI_TARGET))) inline
 #endif
 #endif
 // NEON kernels, chosen at compile time: Advanced SIMD is part of every aarch64 CPU. Little-endian
@@ -103,23 +111,37 @@ constexpr std::size_t kSlack = 16;
 
 // The levels above the portable code (with SSE2 or NEON compares where the target has them):
 // `shuffles`, the byte-shuffle kernels (SSSE3 on x86-64, NEON on aarch64); `wide`, x86-64 with
-// AVX2 too, whose 32-byte shuffles write and read runs of one fixed-width form.
-enum class Simd : int { base = 0, shuffles = 1, wide = 2 };
+// AVX2 too, whose 32-byte shuffles write and read runs of one fixed-width form; `vbmi`, x86-64
+// with AVX-512 BW, VL, VBMI and VBMI2 too, which reads and writes integers of mixed forms 8 at a
+// time.
+enum class Simd : int { base = 0, shuffles = 1, wide = 2, vbmi = 3 };
 
 // The best level this CPU runs: asked once (a function-local static), or known at compile time.
 inline Simd detected_simd() noexcept {
-#if defined(MSGPACK_GEN_NUMERIC_WIDE) && defined(__AVX2__)
-  return Simd::wide;
+#if defined(MSGPACK_GEN_NUMERIC_VBMI) && defined(__AVX512VBMI__) && defined(__AVX512VBMI2__) && \
+    defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__POPCNT__)
+  return Simd::vbmi;
 #elif defined(MSGPACK_GEN_NUMERIC_NEON)
   return Simd::shuffles;
 #elif defined(MSGPACK_GEN_NUMERIC_X86)
   static const Simd level = [] {
     __builtin_cpu_init();  // may run before libgcc's constructor (a static initialiser)
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+    // libgcc's AVX-512 features also ask the OS (XGETBV) whether it saves the 64-byte registers
+    // and the mask registers, as "avx2" asks for the 32-byte ones.
+    if (__builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("popcnt"))
+      return Simd::vbmi;
+#endif
+#if defined(MSGPACK_GEN_NUMERIC_WIDE) && defined(__AVX2__)
+    return Simd::wide;
+#else
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
-    // libgcc's "avx2" also asks the OS (XGETBV) whether it saves the 32-byte registers.
     if (__builtin_cpu_supports("avx2")) return Simd::wide;
 #endif
     return __builtin_cpu_supports("ssse3") ? Simd::shuffles : Simd::base;
+#endif
   }();
   return level;
 #else
@@ -1066,8 +1088,124 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_tail(std::uint8_t* p, const T* v,
   return p;
 }
 
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+// ---- AVX-512 VBMI2: a block of 32- or 64-bit integers in mixed forms ------------------------
+//
+// put_any() for 8 values at once. Compares give each value its form, whose table entry holds the
+// marker and which bytes of the element's 16-byte slot to keep. A byte permute (vpermi2b) builds
+// 4 slots per 64-byte vector, each the marker (the value's own byte for a fixint) and the value's
+// 8 bytes big-endian; vpcompressb packs the kept bytes together, and a masked store writes only
+// them. The bytes are put_any()'s.
+#define MSGPACK_GEN_VBMI_INLINE \
+  __attribute__((target(MSGPACK_GEN_VBMI_TARGET), always_inline)) inline
+
+// By form index (0..4: fixint, uint8..uint64; 5: negative fixint; 6..9: int8..int64): the marker
+// in bits 0-7 (0 for fixints, whose byte is the value's), the slot's kept bytes in bits 16-31:
+// the marker and the last `width` of the 8 value bytes after it.
+constexpr std::int64_t put_slot_entry(unsigned index) noexcept {
+  const unsigned form = index < 5 ? index : index == 5 ? 0 : index - 1;
+  const unsigned width = kWidth[form];
+  const unsigned keep = 1u | ((1u << width) - 1u) << (9 - width);
+  return std::int64_t{kMarker[form]} | std::int64_t{keep} << 16;
+}
+struct PutSlots {
+  std::int64_t entry[16];
+};
+constexpr PutSlots make_put_slots() noexcept {
+  PutSlots t{};
+  for (unsigned i = 0; i < 10; ++i) t.entry[i] = put_slot_entry(i);
+  return t;
+}
+inline constexpr PutSlots kPutSlots = make_put_slots();
+
+// vpermi2b indices building the slots of values 4h..4h+3 from the values (indices 0..63) and the
+// markers (64..127, one per 8-byte lane): slot byte 0 the marker, bytes 1..8 the value big-endian.
+struct SlotIndices {
+  std::uint8_t index[64];
+};
+constexpr SlotIndices make_slot_indices(unsigned h) noexcept {
+  SlotIndices t{};
+  for (unsigned s = 0; s < 4; ++s) {
+    const unsigned lane = 4 * h + s;
+    t.index[16 * s] = static_cast<std::uint8_t>(64 + 8 * lane);
+    for (unsigned j = 1; j <= 8; ++j)
+      t.index[16 * s + j] = static_cast<std::uint8_t>(8 * lane + 8 - j);
+  }
+  return t;
+}
+inline constexpr SlotIndices kSlotsLow = make_slot_indices(0);
+inline constexpr SlotIndices kSlotsHigh = make_slot_indices(1);
+
+// The 4 slots of `slots` whose kept bytes are the bits of `keep`, written at p. Returns the byte
+// after them.
+MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_slots(std::uint8_t* p, __m512i slots,
+                                                std::uint64_t keep) noexcept {
+  const auto size = static_cast<unsigned>(__builtin_popcountll(keep));
+  _mm512_mask_storeu_epi8(p, (std::uint64_t{1} << size) - 1,
+                          _mm512_maskz_compress_epi8(keep, slots));
+  return p + size;
+}
+
+template <class R>
+MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_mixed_block_vbmi(std::uint8_t* p, const R* v) noexcept {
+  static_assert(sizeof(R) == 4 || sizeof(R) == 8, "32- and 64-bit integers");
+  // The values as 64 bits, sign-extended when R is signed.
+  __m512i x;
+  if constexpr (sizeof(R) == 8) {
+    x = _mm512_loadu_si512(v);
+  } else if constexpr (std::is_signed_v<R>) {
+    x = _mm512_maskz_cvtepi32_epi64(0xff, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v)));
+  } else {
+    x = _mm512_maskz_cvtepu32_epi64(0xff, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v)));
+  }
+  // Past each form's end: unsigned (a negative value as unsigned is past them all) ...
+  __mmask8 past[4] = {_mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0x7f)),
+                      _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xff)),
+                      _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xffff)),
+                      _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xffffffff))};
+  __mmask8 negative = 0;
+  if constexpr (std::is_signed_v<R>) {
+    // ... and, for negative values, below each signed form's start.
+    negative = _mm512_cmplt_epi64_mask(x, _mm512_setzero_si512());
+    const std::int64_t starts[4] = {-32, -128, -32768, std::int64_t{INT32_MIN}};
+    for (int i = 0; i < 4; ++i) {
+      past[i] = static_cast<__mmask8>((past[i] & ~negative) |
+                                      _mm512_cmplt_epi64_mask(x, _mm512_set1_epi64(starts[i])));
+    }
+  }
+  const __m512i one = _mm512_set1_epi64(1);
+  __m512i index = _mm512_maskz_mov_epi64(past[0], one);
+  for (int i = 1; i < 4; ++i) index = _mm512_mask_add_epi64(index, past[i], index, one);
+  index = _mm512_mask_add_epi64(index, negative, index, _mm512_set1_epi64(5));
+  const __m512i entry = _mm512_permutex2var_epi64(_mm512_loadu_si512(kPutSlots.entry), index,
+                                                  _mm512_loadu_si512(kPutSlots.entry + 8));
+  // A fixint's marker is its value's byte.
+  const __m512i markers = _mm512_mask_mov_epi64(entry, static_cast<__mmask8>(~past[0]), x);
+  const __m128i keep = _mm512_maskz_cvtepi64_epi16(0xff, _mm512_maskz_srli_epi64(0xff, entry, 16));
+  p = put_slots(p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsLow.index), markers),
+                static_cast<std::uint64_t>(_mm_cvtsi128_si64(keep)));
+  return put_slots(p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsHigh.index), markers),
+                   static_cast<std::uint64_t>(_mm_extract_epi64(keep, 1)));
+}
+#endif
+
 // Blocks written without the min/max pass after a mixed one (put_integers()).
 constexpr unsigned kUnclassifiedAfterMixed = 3;
+
+// A block of mixed forms (32- and 64-bit integers), with the best writer the level has.
+template <class R>
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_mixed_block(std::uint8_t* p, const R* block,
+                                                        Simd level) noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+  if constexpr (sizeof(R) >= 4) {
+    if (level >= Simd::vbmi) return put_mixed_block_vbmi(p, block);
+  }
+#else
+  (void)level;
+#endif
+  for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
+  return p;
+}
 
 // T: an integer or an enum, written as its underlying integer R.
 template <class T>
@@ -1078,7 +1216,16 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
   // 16-bit integers: every block through the shuffles; 32-bit: the runs of full-width blocks
   // (not enums: their values are copied first).
   constexpr bool kShuffles = (sizeof(R) == 2 || sizeof(R) == 4) && !std::is_enum_v<T>;
-  const Simd level = kShuffles && blocks != 0 ? simd_level() : Simd::base;
+#else
+  constexpr bool kShuffles = false;
+#endif
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+  constexpr bool kMixedBlocks = sizeof(R) >= 4;  // 32- and 64-bit blocks of mixed forms
+#else
+  constexpr bool kMixedBlocks = false;
+#endif
+  const Simd level = (kShuffles || kMixedBlocks) && blocks != 0 ? simd_level() : Simd::base;
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
   if constexpr (kShuffles && sizeof(R) == 2) {
     if (level >= Simd::shuffles) {
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
@@ -1141,7 +1288,7 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     }
     if (unclassified != 0) {
       --unclassified;
-      for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
+      p = put_mixed_block(p, block, level);
       continue;
     }
     R lo = block[0];
@@ -1161,7 +1308,7 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     if (form == form_of(hi)) {
       p = put_block(p, block, form);
     } else {
-      for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
+      p = put_mixed_block(p, block, level);
       unclassified = kUnclassifiedAfterMixed;
     }
   }
@@ -1862,6 +2009,32 @@ MSGPACK_GEN_SHUFFLE_INLINE Vec element_sizes(Vec v) noexcept {
 
 inline constexpr Table kLaneIndex = table({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
 
+// The walk of the mixed-form readers (take_mixed_chunks()) through windows of 128 bytes at
+// fixed offsets.
+inline constexpr std::size_t kWindow = 128;
+// For every byte i of a window: next[i], i + the size of the element byte i would start (at most
+// 143 + 9), i for a byte that starts no integer; after_next[i], next[next[i]], two elements on.
+struct WindowSteps {
+  alignas(16) std::uint8_t next[kWindow + 16];
+  alignas(16) std::uint8_t after_next[kWindow];
+};
+// Fills `steps` for the window at `window` (kWindow + 16 bytes readable).
+MSGPACK_GEN_SHUFFLE_INLINE void fill_window_steps(const std::uint8_t* window,
+                                                  WindowSteps& steps) noexcept {
+  for (std::size_t j = 0; j < kWindow + 16; j += 16) {
+    const Vec offsets = add_bytes(vec_of(kLaneIndex), splat(static_cast<std::uint8_t>(j)));
+    store16(steps.next + j, add_bytes(element_sizes(load16(window + j)), offsets));
+  }
+  for (std::size_t j = 0; j < kWindow; j += 16) {
+    // next[i] - j for the 16 bytes from j: 0..24, an index into next[j..j + 32), taken from
+    // the first vector below 16 and from the second from 16 (rel - 16 wraps to 240 and more).
+    const Vec here = load16(steps.next + j);
+    const Vec rel = add_bytes(here, splat(static_cast<std::uint8_t>(0u - j)));
+    store16(steps.after_next + j, bits_or(lookup(here, rel), lookup(load16(steps.next + j + 16),
+                                                                    add_bytes(rel, splat(0xf0)))));
+  }
+}
+
 // The walk of take_mixed_chunks() through one window (see there): from the element at pos,
 // while elements start below `window_size` (and, when kCounted, dst is not last). False when
 // an element is not taken, pos then at it; true with pos at the first element past the window.
@@ -1903,32 +2076,18 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
                                                          std::size_t remaining, T* out,
                                                          std::size_t count,
                                                          std::size_t& used) noexcept {
-  constexpr std::size_t kWindow = 128;
-  // next[i]: i + the size of the element byte i would start (at most 143 + 9); i for a byte
-  // that starts no integer, where the walk stops on the element's own check. after_next[i]:
-  // next[next[i]], two elements on.
-  alignas(16) std::uint8_t next[kWindow + 16];
-  alignas(16) std::uint8_t after_next[kWindow];
   std::size_t base = 0;  // the window's offset from p
   std::size_t pos = 0;   // the current element's offset from base: below kWindow + 9
   T* dst = out;
   T* const last = out + count;
   bool stopped = false;
+  WindowSteps steps;
   // The vectors read kWindow + 16 bytes; an element starting below kWindow reads to kWindow + 8.
   while (!stopped && dst != last && remaining - base >= kWindow + 16) {
     const std::uint8_t* window = p + base;
-    for (std::size_t j = 0; j < kWindow + 16; j += 16) {
-      const Vec offsets = add_bytes(vec_of(kLaneIndex), splat(static_cast<std::uint8_t>(j)));
-      store16(next + j, add_bytes(element_sizes(load16(window + j)), offsets));
-    }
-    for (std::size_t j = 0; j < kWindow; j += 16) {
-      // next[i] - j for the 16 bytes from j: 0..24, an index into next[j..j + 32), taken from
-      // the first vector below 16 and from the second from 16 (rel - 16 wraps to 240 and more).
-      const Vec here = load16(next + j);
-      const Vec rel = add_bytes(here, splat(static_cast<std::uint8_t>(0u - j)));
-      store16(after_next + j, bits_or(lookup(here, rel),
-                                      lookup(load16(next + j + 16), add_bytes(rel, splat(0xf0)))));
-    }
+    const std::uint8_t* next = steps.next;
+    const std::uint8_t* after_next = steps.after_next;
+    fill_window_steps(window, steps);
     // A window holds at most kWindow elements: with that many wanted, no count check.
     stopped = static_cast<std::size_t>(last - dst) >= kWindow
                   ? !walk_window<false>(window, next, after_next, kWindow, pos, dst, last)
@@ -1945,6 +2104,208 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
   if (!stopped) k += take_mixed_integers(p + at, remaining - at, dst, count_left, tail_used);
   used = at + tail_used;
   return k;
+}
+#endif
+
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+// ---- AVX-512 VBMI: integers of mixed forms, 8 at a time ------------------------------------
+//
+// The mixed-form reader without a walk from element to element. For the 128 bytes of a window,
+// vector operations give every byte i the position next1[i] of the element after the one byte i
+// would start, and by composing that table with itself (vpermi2b: a byte permute across two
+// 64-byte vectors, a table of 128 entries) the positions 2, 4 and 8 elements on. From the first
+// element of 8 at s, three masked permutes of a vector holding s give all 8 starts at once, and
+// the next 8 start at next8[s]: one load per 8 elements. Each 8 are then read by position: one
+// permute reads the markers, which give each lane its reading, a second gathers each element's
+// 8 big-endian bytes from its value's first byte (the marker itself for a fixint) into its
+// little-endian lane, and a per-lane shift (logical, or arithmetic for signed forms) leaves the
+// value. The checks are take_one_integer()'s, per lane: the first lane that is not an integer
+// form, or whose value T does not hold, ends the reading there, for the element's own codec.
+// A byte that starts no integer has size 0, so the tables stay at it, and the reading stops at it.
+
+// Element sizes by marker - 0xcc (0xcc..0xd3), for vpermb (which reads the low 6 bits).
+struct FormSizes64 {
+  std::uint8_t size[64];
+};
+constexpr FormSizes64 make_form_sizes64() noexcept {
+  FormSizes64 t{};
+  for (unsigned i = 0; i < 8; ++i) t.size[i] = int_form(0xcc + i).size;
+  return t;
+}
+inline constexpr FormSizes64 kFormSizes64 = make_form_sizes64();
+struct Iota128 {
+  std::uint8_t index[128];
+};
+constexpr Iota128 make_iota128() noexcept {
+  Iota128 t{};
+  for (unsigned i = 0; i < 128; ++i) t.index[i] = static_cast<std::uint8_t>(i);
+  return t;
+}
+inline constexpr Iota128 kIota128 = make_iota128();
+
+// A table of 128 byte positions, in two vectors.
+struct Positions {
+  __m512i low, high;
+};
+// i + the size of the element byte i of v would start (0 for a byte that starts no integer).
+MSGPACK_GEN_VBMI_INLINE __m512i next_positions(__m512i v, const std::uint8_t* iota) noexcept {
+  const __m512i form = _mm512_sub_epi8(v, _mm512_set1_epi8(static_cast<char>(0xcc)));
+  const __mmask64 sized = _mm512_cmplt_epu8_mask(form, _mm512_set1_epi8(8));
+  const __mmask64 fixint = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(static_cast<char>(0x80))) |
+                           _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(static_cast<char>(0xe0)));
+  __m512i size = _mm512_maskz_permutexvar_epi8(sized, form, _mm512_loadu_si512(kFormSizes64.size));
+  size = _mm512_mask_mov_epi8(size, fixint, _mm512_set1_epi8(1));
+  return _mm512_add_epi8(_mm512_loadu_si512(iota), size);
+}
+// t[t[i]] for every i whose t[i] is below 128 (the others are not used).
+MSGPACK_GEN_VBMI_INLINE Positions twice(const Positions& t) noexcept {
+  return {_mm512_permutex2var_epi8(t.low, t.low, t.high),
+          _mm512_permutex2var_epi8(t.low, t.high, t.high)};
+}
+// For the bytes set in `lanes`, the position t gives for that byte.
+MSGPACK_GEN_VBMI_INLINE __m512i step(__m512i at, const Positions& t, __mmask64 lanes) noexcept {
+  return _mm512_mask2_permutex2var_epi8(t.low, at, lanes, t.high);
+}
+
+// The shift that leaves a uint/int form's value in the low bits of its 8-byte lane, by marker &
+// 7 (0xcc..0xcf, 0xd0..0xd3: 1, 2, 4, 8 bytes).
+inline constexpr std::int64_t kFormShift[8] = {56, 48, 32, 0, 56, 48, 32, 0};
+
+// Up to 8 elements (the lanes set in `lanes`, a prefix) whose starts are at `first` plus the
+// 8-byte lanes of `offsets` (each byte of a lane its offset, below 128), into dst, while each is
+// an integer form whose value T holds. Returns the elements taken: all lanes, or those before the
+// first refused. 128 bytes must be readable from `first`.
+template <class T>
+MSGPACK_GEN_VBMI_INLINE unsigned take_8_mixed(const std::uint8_t* first, __m512i offset_bytes,
+                                              unsigned lanes, T* dst) noexcept {
+  using R = raw_t<T>;
+  const __m512i low = _mm512_loadu_si512(first);
+  const __m512i high = _mm512_loadu_si512(first + 64);
+  // The marker, alone in the lane's low byte.
+  const __m512i marker =
+      _mm512_maskz_permutex2var_epi8(0x0101010101010101, low, offset_bytes, high);
+  const __m512i form = _mm512_sub_epi64(marker, _mm512_set1_epi64(0xcc));  // 0..7: uint/int
+  const __mmask8 positive_fixint = _mm512_cmplt_epu64_mask(marker, _mm512_set1_epi64(0x80));
+  const __mmask8 negative_fixint = _mm512_cmpge_epu64_mask(marker, _mm512_set1_epi64(0xe0));
+  const __mmask8 sized = _mm512_cmplt_epu64_mask(form, _mm512_set1_epi64(8));
+  const __mmask8 signed_form = _mm512_mask_cmpge_epu64_mask(sized, form, _mm512_set1_epi64(4));
+  const auto is_signed = static_cast<__mmask8>(negative_fixint | signed_form);
+  const auto integer = static_cast<__mmask8>(positive_fixint | negative_fixint | sized);
+  // Big-endian bytes reversed into the lane, from the marker (fixint) or the byte after it.
+  __m512i from = _mm512_add_epi64(offset_bytes, _mm512_set1_epi64(0x0001020304050607));
+  from = _mm512_mask_add_epi64(from, sized, from, _mm512_set1_epi64(0x0101010101010101));
+  const __m512i bits = _mm512_permutex2var_epi8(low, from, high);
+  const __m512i shift = _mm512_mask_permutexvar_epi64(_mm512_set1_epi64(56), sized, form,
+                                                      _mm512_loadu_si512(kFormShift));
+  // (The masked forms: GCC 12's unmasked ones warn of an undefined vector they pass through.)
+  const __m512i value =
+      _mm512_mask_srav_epi64(_mm512_maskz_srlv_epi64(0xff, bits, shift), is_signed, bits, shift);
+  // holds_unsigned<R>() for the unsigned readings, holds_signed<R>() for the signed ones.
+  unsigned holds_u = 0xff;
+  if constexpr (sizeof(R) < 8 || std::is_signed_v<R>) {
+    holds_u = _mm512_cmple_epu64_mask(
+        value, _mm512_set1_epi64(static_cast<std::int64_t>(std::numeric_limits<R>::max())));
+  }
+  unsigned holds_s = 0xff;
+  if constexpr (!std::is_same_v<R, std::int64_t>) {
+    constexpr std::int64_t kMax = sizeof(R) < 8
+                                      ? static_cast<std::int64_t>(std::numeric_limits<R>::max())
+                                      : std::numeric_limits<std::int64_t>::max();
+    holds_s =
+        _mm512_cmpge_epi64_mask(
+            value, _mm512_set1_epi64(static_cast<std::int64_t>(std::numeric_limits<R>::min()))) &
+        _mm512_cmple_epi64_mask(value, _mm512_set1_epi64(kMax));
+  }
+  const unsigned good = integer & ((holds_u & ~unsigned{is_signed}) | (holds_s & is_signed));
+  const unsigned taken = (good & lanes) == lanes ? static_cast<unsigned>(__builtin_popcount(lanes))
+                                                 : static_cast<unsigned>(__builtin_ctz(~good));
+  const auto store = static_cast<__mmask8>((1u << taken) - 1);
+  if constexpr (sizeof(R) == 8) {
+    _mm512_mask_storeu_epi64(dst, store, value);
+  } else if constexpr (sizeof(R) == 4) {
+    _mm256_mask_storeu_epi32(dst, store, _mm512_maskz_cvtepi64_epi32(0xff, value));
+  } else if constexpr (sizeof(R) == 2) {
+    _mm_mask_storeu_epi16(dst, store, _mm512_maskz_cvtepi64_epi16(0xff, value));
+  } else {
+    _mm_mask_storeu_epi8(dst, store, _mm512_maskz_cvtepi64_epi8(0xff, value));
+  }
+  return taken;
+}
+
+// take_mixed_integers() 8 elements at a time (see above): the same elements taken, and the same
+// element to stop at.
+template <class T>
+MSGPACK_GEN_VBMI_KERNEL std::size_t take_mixed_chunks_vbmi(const std::uint8_t* p,
+                                                           std::size_t remaining, T* out,
+                                                           std::size_t count,
+                                                           std::size_t& used) noexcept {
+  // Windows of 64 bytes: the first of 8 elements starts in the window, the 8 within 63 + 72
+  // bytes, so the tables cover 128 bytes (next8 is right for the first 64), and reading them
+  // loads 128 bytes from the first.
+  constexpr std::size_t kStep = 64;
+  alignas(64) std::uint8_t next8[kStep];
+  std::size_t base = 0;  // the window's offset from p
+  std::size_t pos = 0;   // the current element's offset from base
+  T* dst = out;
+  T* const last = out + count;
+  bool stopped = false;
+  while (!stopped && dst != last && remaining - base >= 3 * kStep) {
+    const std::uint8_t* window = p + base;
+    const Positions next1 = {next_positions(_mm512_loadu_si512(window), kIota128.index),
+                             next_positions(_mm512_loadu_si512(window + 64), kIota128.index + 64)};
+    const Positions next2 = twice(next1);
+    const Positions next4 = twice(next2);
+    _mm512_store_si512(next8, _mm512_permutex2var_epi8(next4.low, next4.low, next4.high));
+    while (pos < kStep) {
+      // s in every byte, then the starts 1, 2 and 4 elements on: in the odd 8-byte lanes, in
+      // lanes 2, 3, 6 and 7, in lanes 4 to 7.
+      __m512i starts = _mm512_set1_epi8(static_cast<char>(pos));
+      starts = step(starts, next1, 0xff00ff00ff00ff00);
+      starts = step(starts, next2, 0xffff0000ffff0000);
+      starts = step(starts, next4, 0xffffffff00000000);
+      const std::size_t wanted = static_cast<std::size_t>(last - dst);
+      const unsigned lanes = wanted < 8 ? (1u << wanted) - 1 : 0xffu;
+      const __m512i offsets = _mm512_sub_epi8(starts, _mm512_set1_epi8(static_cast<char>(pos)));
+      const unsigned taken = take_8_mixed(window + pos, offsets, lanes, dst);
+      dst += taken;
+      if (taken != 8) {
+        // Refused, or as many as wanted: stop at the element after the last taken.
+        alignas(64) std::uint8_t at[64];
+        _mm512_store_si512(at, starts);
+        pos = at[8 * taken];
+        stopped = true;
+        break;
+      }
+      pos = next8[pos];
+    }
+    if (!stopped) {
+      base += kStep;
+      pos -= kStep;
+    }
+  }
+  const std::size_t at = base + pos;
+  const std::size_t count_left = static_cast<std::size_t>(last - dst);
+  std::size_t tail_used = 0;
+  std::size_t k = count - count_left;
+  if (!stopped) k += take_mixed_integers(p + at, remaining - at, dst, count_left, tail_used);
+  used = at + tail_used;
+  return k;
+}
+#endif
+
+#if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
+// A stretch of integers of mixed forms, with the best chunked reader the level has.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_stretch(Simd level, const std::uint8_t* p,
+                                                         std::size_t remaining, T* out,
+                                                         std::size_t count,
+                                                         std::size_t& used) noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+  if (level >= Simd::vbmi) return take_mixed_chunks_vbmi(p, remaining, out, count, used);
+#else
+  (void)level;
+#endif
+  return take_mixed_chunks(p, remaining, out, count, used);
 }
 #endif
 
@@ -2000,7 +2361,7 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
         // sizes costs more than it saves.
         const std::size_t taken =
             level >= Simd::shuffles && stop - i >= 4 * kBlock
-                ? take_mixed_chunks(in.position(), in.remaining(), out + i, stop - i, used)
+                ? take_mixed_stretch(level, in.position(), in.remaining(), out + i, stop - i, used)
                 : take_mixed_integers(in.position(), in.remaining(), out + i, stop - i, used);
 #else
         const std::size_t taken =
