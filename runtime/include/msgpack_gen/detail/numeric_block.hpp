@@ -2035,6 +2035,23 @@ MSGPACK_GEN_SHUFFLE_INLINE void fill_window_steps(const std::uint8_t* window,
   }
 }
 
+// The end of a chunked mixed-form reader that took elements up to out + count - (last - dst),
+// and either stopped at the element at p + at (for its codec) or reached at, from where
+// take_mixed_integers() reads the rest. Returns the elements taken, their bytes in `used`.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t finish_mixed_chunks(const std::uint8_t* p,
+                                                          std::size_t remaining, std::size_t at,
+                                                          bool stopped, T* dst, T* last,
+                                                          std::size_t count,
+                                                          std::size_t& used) noexcept {
+  const std::size_t count_left = static_cast<std::size_t>(last - dst);
+  std::size_t tail_used = 0;
+  std::size_t k = count - count_left;
+  if (!stopped) k += take_mixed_integers(p + at, remaining - at, dst, count_left, tail_used);
+  used = at + tail_used;
+  return k;
+}
+
 // The walk of take_mixed_chunks() through one window (see there): from the element at pos,
 // while elements start below `window_size` (and, when kCounted, dst is not last). False when
 // an element is not taken, pos then at it; true with pos at the first element past the window.
@@ -2097,13 +2114,7 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
       pos -= kWindow;
     }
   }
-  const std::size_t at = base + pos;
-  const std::size_t count_left = static_cast<std::size_t>(last - dst);
-  std::size_t tail_used = 0;
-  std::size_t k = count - count_left;
-  if (!stopped) k += take_mixed_integers(p + at, remaining - at, dst, count_left, tail_used);
-  used = at + tail_used;
-  return k;
+  return finish_mixed_chunks(p, remaining, base + pos, stopped, dst, last, count, used);
 }
 #endif
 
@@ -2283,13 +2294,7 @@ MSGPACK_GEN_VBMI_KERNEL std::size_t take_mixed_chunks_vbmi(const std::uint8_t* p
       pos -= kStep;
     }
   }
-  const std::size_t at = base + pos;
-  const std::size_t count_left = static_cast<std::size_t>(last - dst);
-  std::size_t tail_used = 0;
-  std::size_t k = count - count_left;
-  if (!stopped) k += take_mixed_integers(p + at, remaining - at, dst, count_left, tail_used);
-  used = at + tail_used;
-  return k;
+  return finish_mixed_chunks(p, remaining, base + pos, stopped, dst, last, count, used);
 }
 #endif
 
