@@ -2134,16 +2134,6 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
 // form, or whose value T does not hold, ends the reading there, for the element's own codec.
 // A byte that starts no integer has size 0, so the tables stay at it, and the reading stops at it.
 
-// Element sizes by marker - 0xcc (0xcc..0xd3), for vpermb (which reads the low 6 bits).
-struct FormSizes64 {
-  std::uint8_t size[64];
-};
-constexpr FormSizes64 make_form_sizes64() noexcept {
-  FormSizes64 t{};
-  for (unsigned i = 0; i < 8; ++i) t.size[i] = int_form(0xcc + i).size;
-  return t;
-}
-inline constexpr FormSizes64 kFormSizes64 = make_form_sizes64();
 struct Iota128 {
   std::uint8_t index[128];
 };
@@ -2164,7 +2154,9 @@ MSGPACK_GEN_VBMI_INLINE __m512i next_positions(__m512i v, const std::uint8_t* io
   const __mmask64 sized = _mm512_cmplt_epu8_mask(form, _mm512_set1_epi8(8));
   const __mmask64 fixint = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(static_cast<char>(0x80))) |
                            _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(static_cast<char>(0xe0)));
-  __m512i size = _mm512_maskz_permutexvar_epi8(sized, form, _mm512_loadu_si512(kFormSizes64.size));
+  // kFormSizes in each 16 bytes: the sized lanes' indices are below 8.
+  __m512i size = _mm512_maskz_permutexvar_epi8(
+      sized, form, _mm512_maskz_broadcast_i32x4(0xffff, vec_of(kFormSizes)));
   size = _mm512_mask_mov_epi8(size, fixint, _mm512_set1_epi8(1));
   return _mm512_add_epi8(_mm512_loadu_si512(iota), size);
 }
@@ -2179,8 +2171,16 @@ MSGPACK_GEN_VBMI_INLINE __m512i step(__m512i at, const Positions& t, __mmask64 l
 }
 
 // The shift that leaves a uint/int form's value in the low bits of its 8-byte lane, by marker &
-// 7 (0xcc..0xcf, 0xd0..0xd3: 1, 2, 4, 8 bytes).
-inline constexpr std::int64_t kFormShift[8] = {56, 48, 32, 0, 56, 48, 32, 0};
+// 7 (0xcc..0xcf, 0xd0..0xd3), from kIntForms.
+struct FormShifts {
+  std::int64_t shift[8];
+};
+constexpr FormShifts make_form_shifts() noexcept {
+  FormShifts t{};
+  for (unsigned i = 0; i < 8; ++i) t.shift[i] = int_form(0xcc + i).shift;
+  return t;
+}
+inline constexpr FormShifts kFormShifts = make_form_shifts();
 
 // Up to 8 elements (the lanes set in `lanes`, a prefix) whose starts are at `first` plus the
 // 8-byte lanes of `offsets` (each byte of a lane its offset, below 128), into dst, while each is
@@ -2207,7 +2207,7 @@ MSGPACK_GEN_VBMI_INLINE unsigned take_8_mixed(const std::uint8_t* first, __m512i
   from = _mm512_mask_add_epi64(from, sized, from, _mm512_set1_epi64(0x0101010101010101));
   const __m512i bits = _mm512_permutex2var_epi8(low, from, high);
   const __m512i shift = _mm512_mask_permutexvar_epi64(_mm512_set1_epi64(56), sized, form,
-                                                      _mm512_loadu_si512(kFormShift));
+                                                      _mm512_loadu_si512(kFormShifts.shift));
   // (The masked forms: GCC 12's unmasked ones warn of an undefined vector they pass through.)
   const __m512i value =
       _mm512_mask_srav_epi64(_mm512_maskz_srlv_epi64(0xff, bits, shift), is_signed, bits, shift);
