@@ -191,6 +191,15 @@ std::vector<T> make_values(Rng& rng, std::size_t n) {
   }
 }
 
+// A value of T in its largest form: the most negative of a signed type, else the greatest.
+template <class T>
+T widest_value() {
+  using U = typename std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>,
+                                        std::common_type<T>>::type;
+  return static_cast<T>(std::is_signed_v<U> ? std::numeric_limits<U>::lowest()
+                                            : std::numeric_limits<U>::max());
+}
+
 // Equal as stored: NaN equals NaN, -0.0 differs from 0.0.
 template <class T>
 bool same_values(const T* a, const T* b, std::size_t n) {
@@ -357,6 +366,37 @@ TEMPLATE_TEST_CASE("numeric vectors: msgpack-c's bytes at every length and form,
       REQUIRE(back.size() == n);
       CHECK(same_values(back.data(), values.data(), n));
       check_like_per_element<T>(bytes);
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("numeric vectors: the writers stay within the room they are given",
+                   "[numeric][bulk]", NUMERIC_TYPES) {
+  SIMD_LEVELS();
+  // put_numbers() may write whole vectors past the last element's bytes, but only into the room
+  // its contract gives: the elements' largest forms and kSlack. Bytes after that room are a
+  // canary that must come back untouched, for every length and in both float modes.
+  using T = TestType;
+  constexpr std::uint8_t kCanary = 0xa5;
+  Rng rng{sizeof(T) * 1000 + std::is_signed_v<T> + 7};
+  for (const bool msgpack_c_floats : {false, true}) {
+    if (msgpack_c_floats && !std::is_floating_point_v<T>) continue;
+    const std::size_t per_element = msgpack_c_floats ? msgpack_gen::gen::encode::kMaxIntSize
+                                                     : msgpack_gen::gen::encode::max_size(T{});
+    for (std::size_t n = 0; n <= 90; ++n) {
+      for (int round = 0; round < 6; ++round) {
+        // Round 0: every element in its largest form; the others mixed.
+        std::vector<T> values = make_values<T>(rng, n);
+        if (round == 0) std::fill(values.begin(), values.end(), widest_value<T>());
+        INFO("n " << n << ", round " << round << ", msgpack-c floats " << msgpack_c_floats);
+        const std::size_t room = n * per_element + numeric::kSlack;
+        std::vector<std::uint8_t> out(room + 96, kCanary);
+        const std::uint8_t* end =
+            numeric::put_numbers(out.data(), values.data(), n, msgpack_c_floats);
+        REQUIRE(static_cast<std::size_t>(end - out.data()) <= n * per_element);
+        CHECK(std::count(out.begin() + static_cast<std::ptrdiff_t>(room), out.end(), kCanary) ==
+              96);
+      }
     }
   }
 }
@@ -580,6 +620,36 @@ T full_width_value(Rng& rng, bool negative) {
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: the readers take the array's count, not the run after it",
+                   "[numeric][bulk][runs]", std::int16_t, std::uint16_t, std::int32_t,
+                   std::uint32_t, std::int64_t, std::uint64_t, float, double) {
+  SIMD_LEVELS();
+  // The input goes on in the same form after the array's n elements (the next field of a
+  // struct, the next message): decode_numbers() must take n elements and their bytes, and
+  // write nothing past them, whatever n's blocks and the readers' steps are.
+  using T = TestType;
+  constexpr std::size_t kAfter = 72;  // elements of the same form after the array
+  Rng rng{sizeof(T) * 53 + std::is_signed_v<T>};
+  for (std::size_t n = 0; n <= 140; ++n) {
+    std::vector<T> values(n + kAfter);
+    for (T& v : values) v = full_width_value<T>(rng, false);
+    if (n % 3 == 1 && n > 20) values[n - 11] = static_cast<T>(7);  // a small one in the run
+    std::vector<std::uint8_t> bytes((n + kAfter) * msgpack_gen::gen::encode::kMaxIntSize +
+                                    numeric::kSlack);
+    std::uint8_t* array_end = numeric::put_numbers(bytes.data(), values.data(), n, false);
+    const std::uint8_t* end = numeric::put_numbers(array_end, values.data() + n, kAfter, false);
+    INFO("n " << n);
+    const T canary = static_cast<T>(99);
+    std::vector<T> out(n + kAfter, canary);
+    msgpack_gen::Reader in(bytes.data(), static_cast<std::size_t>(end - bytes.data()));
+    REQUIRE(numeric::decode_numbers(in, out.data(), static_cast<std::uint32_t>(n)));
+    CHECK(in.offset() == static_cast<std::size_t>(array_end - bytes.data()));
+    CHECK(same_values(out.data(), values.data(), n));
+    CHECK(static_cast<std::size_t>(std::count(out.begin() + static_cast<std::ptrdiff_t>(n),
+                                              out.end(), canary)) == kAfter);
+  }
+}
+
 TEMPLATE_TEST_CASE("numeric vectors: long runs of whole blocks with one other element far in",
                    "[numeric][bulk][runs]", std::int16_t, std::uint16_t, std::int32_t,
                    std::uint32_t, std::int64_t, std::uint64_t, float, double) {
@@ -599,28 +669,39 @@ TEMPLATE_TEST_CASE("numeric vectors: long runs of whole blocks with one other el
       values[i] = fixints ? static_cast<T>(static_cast<int>(rng.below(128)) - (negative ? 32 : 0))
                           : full_width_value<T>(rng, negative);
     }
-    for (const std::size_t k : {kN, std::size_t{0}, std::size_t{9}, std::size_t{100},
-                                std::size_t{195}, std::size_t{201}}) {
-      std::vector<T> odd = values;
-      if (k < kN) odd[k] = fixints ? static_cast<T>(1000) : static_cast<T>(5);
-      INFO("round " << round << ", other value at " << k);
-      const Bytes bytes = encode(odd);
-      REQUIRE(Hex{bytes} == expected_bytes(odd));
-      std::vector<T> back;
-      REQUIRE(decode(bytes, back).ok());
-      REQUIRE(back.size() == kN);
-      CHECK(same_values(back.data(), odd.data(), kN));
-      // An element of another type (nil) at k: the same error as element by element.
-      if (k < kN) {
-        std::vector<Bytes> elements;
-        for (const T& v : values) elements.push_back(encode(std::vector<T>{v}));
-        for (Bytes& e : elements) e.erase(e.begin());  // the fixarray header of one element
-        elements[k] = Bytes{0xc0};
-        const Bytes with_nil = array_of(elements);
-        std::vector<T> bulk;
-        const Status status = decode(with_nil, bulk);
-        CHECK(status.path() == "[" + std::to_string(k) + "]");
-        check_like_per_element<T>(with_nil);
+    // Another value: a fixint, a uint8 and (signed) a negative fixint in runs of full-width
+    // values (the AVX-512 reader takes the first two inside the run), a wider one among fixints.
+    std::vector<T> others = {static_cast<T>(1000)};
+    if (!fixints) others = {static_cast<T>(5), static_cast<T>(200), static_cast<T>(-5)};
+    if (!fixints && !std::is_signed_v<T>) others.pop_back();
+    for (const std::size_t k :
+         {kN, std::size_t{0}, std::size_t{9}, std::size_t{31}, std::size_t{32}, std::size_t{100},
+          std::size_t{195}, std::size_t{201}}) {
+      for (const T other : others) {
+        std::vector<T> odd = values;
+        if (k < kN) odd[k] = other;
+        INFO("round " << round << ", other value " << +other << " at " << k);
+        const Bytes bytes = encode(odd);
+        REQUIRE(Hex{bytes} == expected_bytes(odd));
+        std::vector<T> back;
+        REQUIRE(decode(bytes, back).ok());
+        REQUIRE(back.size() == kN);
+        CHECK(same_values(back.data(), odd.data(), kN));
+        // An element of another type at k (nil, an empty map, a one-byte string): the same
+        // error as element by element.
+        for (const Bytes& wrong : {Bytes{0xc0}, Bytes{0x80}, Bytes{0xa1, 0x61}}) {
+          if (k >= kN || other != others.front()) break;
+          std::vector<Bytes> elements;
+          for (const T& v : values) elements.push_back(encode(std::vector<T>{v}));
+          for (Bytes& e : elements) e.erase(e.begin());  // the fixarray header of one element
+          elements[k] = wrong;
+          const Bytes with_wrong = array_of(elements);
+          INFO("element " << Hex{wrong});
+          std::vector<T> bulk;
+          const Status status = decode(with_wrong, bulk);
+          CHECK(status.path() == "[" + std::to_string(k) + "]");
+          check_like_per_element<T>(with_wrong);
+        }
       }
     }
   }

@@ -1089,13 +1089,14 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_tail(std::uint8_t* p, const T* v,
 }
 
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
-// ---- AVX-512 VBMI2: a block of 32- or 64-bit integers in mixed forms ------------------------
+// ---- AVX-512 VBMI2: arrays of 32- and 64-bit integers ----------------------------------------
 //
 // put_any() for 8 values at once. Compares give each value its form, whose table entry holds the
 // marker and which bytes of the element's 16-byte slot to keep. A byte permute (vpermi2b) builds
 // 4 slots per 64-byte vector, each the marker (the value's own byte for a fixint) and the value's
-// 8 bytes big-endian; vpcompressb packs the kept bytes together, and a masked store writes only
-// them. The bytes are put_any()'s.
+// 8 bytes big-endian; vpcompressb packs the kept bytes together, and a store writes them. Blocks
+// of fixints and runs of 32-bit values of one full-width form take shorter ways. The bytes are
+// put_any()'s.
 #define MSGPACK_GEN_VBMI_INLINE \
   __attribute__((target(MSGPACK_GEN_VBMI_TARGET), always_inline)) inline
 
@@ -1136,76 +1137,201 @@ constexpr SlotIndices make_slot_indices(unsigned h) noexcept {
 inline constexpr SlotIndices kSlotsLow = make_slot_indices(0);
 inline constexpr SlotIndices kSlotsHigh = make_slot_indices(1);
 
-// The 4 slots of `slots` whose kept bytes are the bits of `keep`, written at p. Returns the byte
-// after them.
+// The 4 slots of `slots` whose kept bytes are the bits of `keep`, written at p: with a whole
+// 64-byte store when kWholeStore (the caller has room for it), else a masked one that writes
+// only them. Returns the byte after them.
+template <bool kWholeStore>
 MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_slots(std::uint8_t* p, __m512i slots,
                                                 std::uint64_t keep) noexcept {
   const auto size = static_cast<unsigned>(__builtin_popcountll(keep));
-  _mm512_mask_storeu_epi8(p, (std::uint64_t{1} << size) - 1,
-                          _mm512_maskz_compress_epi8(keep, slots));
+  const __m512i packed = _mm512_maskz_compress_epi8(keep, slots);
+  if constexpr (kWholeStore) {
+    _mm512_storeu_si512(p, packed);
+  } else {
+    _mm512_mask_storeu_epi8(p, (std::uint64_t{1} << size) - 1, packed);
+  }
   return p + size;
 }
 
+// 8 values of R at v as 64-bit lanes, sign-extended when R is signed.
 template <class R>
-MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_mixed_block_vbmi(std::uint8_t* p, const R* v) noexcept {
-  static_assert(sizeof(R) == 4 || sizeof(R) == 8, "32- and 64-bit integers");
-  // The values as 64 bits, sign-extended when R is signed.
-  __m512i x;
+MSGPACK_GEN_VBMI_INLINE __m512i load_8_integers(const R* v) noexcept {
   if constexpr (sizeof(R) == 8) {
-    x = _mm512_loadu_si512(v);
+    return _mm512_loadu_si512(v);
   } else if constexpr (std::is_signed_v<R>) {
-    x = _mm512_maskz_cvtepi32_epi64(0xff, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v)));
+    return _mm512_maskz_cvtepi32_epi64(0xff,
+                                       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v)));
   } else {
-    x = _mm512_maskz_cvtepu32_epi64(0xff, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v)));
+    return _mm512_maskz_cvtepu32_epi64(0xff,
+                                       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v)));
   }
-  // Past each form's end: unsigned (a negative value as unsigned is past them all) ...
-  __mmask8 past[4] = {_mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0x7f)),
-                      _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xff)),
-                      _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xffff)),
-                      _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xffffffff))};
-  __mmask8 negative = 0;
+}
+
+// The forms of 8 values: past[i], the lanes past the end of form i + 1 (fixint, 8-, 16-, 32-bit),
+// for a negative value below the start of the signed form; negative, the lanes below zero.
+struct Forms8 {
+  __mmask8 past[4];
+  __mmask8 negative;
+};
+template <class R>
+MSGPACK_GEN_VBMI_INLINE Forms8 forms_of_8(__m512i x) noexcept {
+  // Unsigned (a negative value as unsigned is past them all) ...
+  Forms8 f = {{_mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0x7f)),
+               _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xff)),
+               _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xffff)),
+               _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xffffffff))},
+              0};
   if constexpr (std::is_signed_v<R>) {
     // ... and, for negative values, below each signed form's start.
-    negative = _mm512_cmplt_epi64_mask(x, _mm512_setzero_si512());
+    f.negative = _mm512_cmplt_epi64_mask(x, _mm512_setzero_si512());
     const std::int64_t starts[4] = {-32, -128, -32768, std::int64_t{INT32_MIN}};
     for (int i = 0; i < 4; ++i) {
-      past[i] = static_cast<__mmask8>((past[i] & ~negative) |
-                                      _mm512_cmplt_epi64_mask(x, _mm512_set1_epi64(starts[i])));
+      f.past[i] = static_cast<__mmask8>((f.past[i] & ~f.negative) |
+                                        _mm512_cmplt_epi64_mask(x, _mm512_set1_epi64(starts[i])));
     }
   }
+  return f;
+}
+
+// 8 values x of the forms f, written at p (room for whole 64-byte stores when kWholeStores).
+template <bool kWholeStores>
+MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_8(std::uint8_t* p, __m512i x,
+                                                  const Forms8& f) noexcept {
   const __m512i one = _mm512_set1_epi64(1);
-  __m512i index = _mm512_maskz_mov_epi64(past[0], one);
-  for (int i = 1; i < 4; ++i) index = _mm512_mask_add_epi64(index, past[i], index, one);
-  index = _mm512_mask_add_epi64(index, negative, index, _mm512_set1_epi64(5));
+  __m512i index = _mm512_maskz_mov_epi64(f.past[0], one);
+  for (int i = 1; i < 4; ++i) index = _mm512_mask_add_epi64(index, f.past[i], index, one);
+  index = _mm512_mask_add_epi64(index, f.negative, index, _mm512_set1_epi64(5));
   const __m512i entry = _mm512_permutex2var_epi64(_mm512_loadu_si512(kPutSlots.entry), index,
                                                   _mm512_loadu_si512(kPutSlots.entry + 8));
   // A fixint's marker is its value's byte.
-  const __m512i markers = _mm512_mask_mov_epi64(entry, static_cast<__mmask8>(~past[0]), x);
+  const __m512i markers = _mm512_mask_mov_epi64(entry, static_cast<__mmask8>(~f.past[0]), x);
   const __m128i keep = _mm512_maskz_cvtepi64_epi16(0xff, _mm512_maskz_srli_epi64(0xff, entry, 16));
-  p = put_slots(p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsLow.index), markers),
-                static_cast<std::uint64_t>(_mm_cvtsi128_si64(keep)));
-  return put_slots(p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsHigh.index), markers),
-                   static_cast<std::uint64_t>(_mm_extract_epi64(keep, 1)));
+  p = put_slots<kWholeStores>(
+      p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsLow.index), markers),
+      static_cast<std::uint64_t>(_mm_cvtsi128_si64(keep)));
+  return put_slots<kWholeStores>(
+      p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsHigh.index), markers),
+      static_cast<std::uint64_t>(_mm_extract_epi64(keep, 1)));
+}
+
+// The block of 8 values at v written at p, the next blocks too when they are a run of one
+// full-width 32-bit form (put_full_width_run_wide()). Returns the blocks written.
+template <class R, bool kWholeStores>
+MSGPACK_GEN_VBMI_INLINE std::size_t put_blocks_vbmi(std::uint8_t*& p, const R* v,
+                                                    std::size_t blocks) noexcept {
+  const __m512i x = load_8_integers(v);
+  // Fixints (-32..127: 0..159 once 32 is added to a signed value): each value's low byte.
+  constexpr std::int64_t kFixintBias = std::is_signed_v<R> ? 32 : 0;
+  __m512i biased = x;
+  if constexpr (kFixintBias != 0) {
+    biased = _mm512_maskz_add_epi64(0xff, x, _mm512_set1_epi64(kFixintBias));
+  }
+  if (_mm512_cmpgt_epu64_mask(biased, _mm512_set1_epi64(127 + kFixintBias)) == 0) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm512_maskz_cvtepi64_epi8(0xff, x));
+    p += kBlock;
+    return 1;
+  }
+  const Forms8 f = forms_of_8<R>(x);
+  if constexpr (sizeof(R) == 4) {
+    // All past 16 bits: uint32, or int32 when all are negative (below -32768).
+    if (f.past[2] == 0xff && (f.negative == 0 || f.negative == 0xff)) {
+      const unsigned form = f.negative == 0 ? 3 : 7;
+      return put_full_width_run_wide(p, v, blocks, form);
+    }
+  }
+  p = put_mixed_8<kWholeStores>(p, x, f);
+  return 1;
+}
+
+// put_integers() with AVX-512 VBMI2, for 32- and 64-bit integers and enums.
+template <class T>
+MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T* v,
+                                                        std::size_t n) noexcept {
+  using R = raw_t<T>;
+  static_assert(sizeof(R) == 4 || sizeof(R) == 8, "32- and 64-bit integers");
+  // The vector loads read an enum's values as its underlying integers.
+  const R* r = reinterpret_cast<const R*>(v);
+  std::size_t done = 0;
+  // Whole 64-byte stores while a block follows this one: p has room for the largest form of
+  // each element left and kSlack, which covers 64 bytes from the second half of this block.
+  constexpr std::size_t kMax = gen::encode::kMaxIntSize;
+  static_assert(2 * kBlock * kMax + kSlack >= kBlock / 2 * kMax + 64, "room for a whole store");
+  while (n - done >= 2 * kBlock) {
+    done += kBlock * put_blocks_vbmi<R, true>(p, r + done, (n - done) / kBlock);
+  }
+  while (n - done >= kBlock) {
+    done += kBlock * put_blocks_vbmi<R, false>(p, r + done, (n - done) / kBlock);
+  }
+  return put_tail(p, v + done, n - done);
+}
+
+// 16-bit integers: 32 values a step. A step whose values all take one full-width form (uint16,
+// or int16 when all are below -128) is two byte permutes of the values and its marker into 96
+// bytes; any other step goes to put_int16_blocks_wide(), 8 values at a time.
+
+// vpermi2b indices of 3-byte forms: output byte j (of 96; half h of 64) is the marker (index 64,
+// from a vector of it) or a byte of value j / 3, high byte first.
+struct Put3Indices {
+  std::uint8_t index[64];
+};
+constexpr Put3Indices make_put3_indices(unsigned h) noexcept {
+  Put3Indices t{};
+  for (unsigned j = 0; j < 64; ++j) {
+    const unsigned out = 64 * h + j;
+    const unsigned value = out / 3;
+    const unsigned at = out % 3;
+    t.index[j] = static_cast<std::uint8_t>(at == 0 ? 64 : 2 * value + 2 - at);
+  }
+  return t;
+}
+inline constexpr Put3Indices kPut3Low = make_put3_indices(0);
+inline constexpr Put3Indices kPut3High = make_put3_indices(1);
+
+template <class R>
+MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_int16_blocks_vbmi(std::uint8_t* p, const R* v,
+                                                            std::size_t n) noexcept {
+  static_assert(sizeof(R) == 2, "16-bit integers");
+  constexpr std::size_t kStep = 32;
+  constexpr std::uint32_t kAll = ~std::uint32_t{0};
+  const __m512i low = _mm512_loadu_si512(kPut3Low.index);
+  const __m512i high = _mm512_loadu_si512(kPut3High.index);
+  // Steps of mixed forms go to put_int16_blocks_wide(), and after one of them, the next few
+  // steps too (more each time a step is mixed again, up to 16): mixed steps come in stretches.
+  std::size_t mixed_steps = 1;
+  std::size_t done = 0;
+  while (n - done >= kStep) {
+    const __m512i x = _mm512_loadu_si512(v + done);
+    std::uint8_t marker = 0xcd;  // uint16
+    const __m512i narrow_end = _mm512_set1_epi16(0xff);
+    const std::uint32_t above = std::is_signed_v<R> ? _mm512_cmpgt_epi16_mask(x, narrow_end)
+                                                    : _mm512_cmpgt_epu16_mask(x, narrow_end);
+    if (above != kAll) {
+      // Not all uint16: then all int16 (below -128), or 8 values at a time.
+      if (!std::is_signed_v<R> || _mm512_cmplt_epi16_mask(x, _mm512_set1_epi16(-128)) != kAll) {
+        const std::size_t steps = (n - done) / kStep;
+        const std::size_t stretch = kStep * (mixed_steps < steps ? mixed_steps : steps);
+        p = put_int16_blocks_wide(p, v + done, stretch);
+        done += stretch;
+        mixed_steps = mixed_steps < 16 ? 2 * mixed_steps : 16;
+        continue;
+      }
+      marker = 0xd1;
+    }
+    mixed_steps = 1;
+    const __m512i markers = _mm512_set1_epi8(static_cast<char>(marker));
+    _mm512_storeu_si512(p, _mm512_permutex2var_epi8(x, low, markers));
+    // The second store's last 32 bytes are past the step's: room the next step writes over, or
+    // the caller's room for the largest forms (9 bytes an element, kSlack after).
+    _mm512_storeu_si512(p + 64, _mm512_permutex2var_epi8(x, high, markers));
+    p += 3 * kStep;
+    done += kStep;
+  }
+  return put_int16_blocks_wide(p, v + done, n - done);
 }
 #endif
 
 // Blocks written without the min/max pass after a mixed one (put_integers()).
 constexpr unsigned kUnclassifiedAfterMixed = 3;
-
-// A block of mixed forms (32- and 64-bit integers), with the best writer the level has.
-template <class R>
-MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_mixed_block(std::uint8_t* p, const R* block,
-                                                        Simd level) noexcept {
-#if defined(MSGPACK_GEN_NUMERIC_VBMI)
-  if constexpr (sizeof(R) >= 4) {
-    if (level >= Simd::vbmi) return put_mixed_block_vbmi(p, block);
-  }
-#else
-  (void)level;
-#endif
-  for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
-  return p;
-}
 
 // T: an integer or an enum, written as its underlying integer R.
 template <class T>
@@ -1220,16 +1346,24 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
   constexpr bool kShuffles = false;
 #endif
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
-  constexpr bool kMixedBlocks = sizeof(R) >= 4;  // 32- and 64-bit blocks of mixed forms
+  constexpr bool kVbmi = sizeof(R) >= 4;  // 32- and 64-bit integers: put_integers_vbmi()
 #else
-  constexpr bool kMixedBlocks = false;
+  constexpr bool kVbmi = false;
 #endif
-  const Simd level = (kShuffles || kMixedBlocks) && blocks != 0 ? simd_level() : Simd::base;
+  const Simd level = (kShuffles || kVbmi) && blocks != 0 ? simd_level() : Simd::base;
+  (void)level;  // unused where no SIMD kernel is compiled
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+  if constexpr (kVbmi) {
+    if (level >= Simd::vbmi) return put_integers_vbmi(p, v, n);
+  }
+#endif
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
   if constexpr (kShuffles && sizeof(R) == 2) {
     if (level >= Simd::shuffles) {
-#if defined(MSGPACK_GEN_NUMERIC_WIDE)
-      p = level >= Simd::wide ? put_int16_blocks_wide(p, v, n) : put_int16_blocks(p, v, n);
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+      p = level >= Simd::vbmi   ? put_int16_blocks_vbmi(p, v, n)
+          : level >= Simd::wide ? put_int16_blocks_wide(p, v, n)
+                                : put_int16_blocks(p, v, n);
 #else
       p = put_int16_blocks(p, v, n);
 #endif
@@ -1288,7 +1422,7 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     }
     if (unclassified != 0) {
       --unclassified;
-      p = put_mixed_block(p, block, level);
+      for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
       continue;
     }
     R lo = block[0];
@@ -1308,7 +1442,7 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     if (form == form_of(hi)) {
       p = put_block(p, block, form);
     } else {
-      p = put_mixed_block(p, block, level);
+      for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
       unclassified = kUnclassifiedAfterMixed;
     }
   }
@@ -1747,29 +1881,168 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t take_gathered_wide(const std::uint8_t* p, st
   }
   return taken;
 }
+
+// take_gathered_wide() with the tables of kStride-byte forms.
+template <std::size_t kStride>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t take_gathered_wide_of(const std::uint8_t* p,
+                                                            std::size_t remaining, std::uint8_t m,
+                                                            bool high_bit_free, void* out,
+                                                            std::size_t blocks,
+                                                            std::size_t& used) noexcept {
+  if constexpr (kStride == 3) {
+    return take_gathered_wide<3, kTake3a, kTake3b, kMarks3At0, kMarks3At8, kTop16>(
+        p, remaining, m, high_bit_free, out, blocks, used);
+  } else if constexpr (kStride == 5) {
+    return take_gathered_wide<5, kTake5a, kTake5b, kMarks5At0, kNoMarks, kTop32>(
+        p, remaining, m, high_bit_free, out, blocks, used);
+  } else {
+    return take_gathered_wide<9, kTake9a, kTake9b, kMarks9At0, kNoMarks, kTop64>(
+        p, remaining, m, high_bit_free, out, blocks, used);
+  }
+}
+#endif
+
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+// ---- AVX-512 VBMI reader of runs: 64 bytes of values per step ---------------------------------
+//
+// The values of a step (32 of 3-byte forms, 16 of 5-byte, 8 of 9-byte) lie in at most 96 input
+// bytes: one byte permute across two 64-byte loads (vpermi2b) gathers their payloads byte-swapped
+// into a vector, a second gathers their markers, and a compare per step checks them all.
+
+// vpermi2b indices of a step of kStride-byte forms: each value's payload, last byte first (values)
+// and each value's marker in its own lane (markers; the lanes past the step's values unused).
+template <std::size_t kStride>
+struct GatherIndices {
+  std::uint8_t values[64];
+  std::uint8_t markers[64];
+};
+template <std::size_t kStride>
+constexpr GatherIndices<kStride> make_gather_indices() noexcept {
+  constexpr std::size_t kPayload = kStride - 1;
+  GatherIndices<kStride> t{};
+  for (std::size_t j = 0; j < 64; ++j) {
+    const std::size_t value = j / kPayload;
+    t.values[j] = static_cast<std::uint8_t>(kStride * value + kPayload - j % kPayload);
+    t.markers[j] = static_cast<std::uint8_t>(j < 64 / kPayload ? kStride * j : 0);
+  }
+  return t;
+}
+template <std::size_t kStride>
+inline constexpr GatherIndices<kStride> kGather = make_gather_indices<kStride>();
+
+// The lanes of v whose kPayload-byte word has its top bit set.
+template <std::size_t kPayload>
+MSGPACK_GEN_VBMI_INLINE std::uint64_t top_bits_set(__m512i v) noexcept {
+  const __m512i zero = _mm512_setzero_si512();
+  if constexpr (kPayload == 2) {
+    return _mm512_cmplt_epi16_mask(v, zero);
+  } else if constexpr (kPayload == 4) {
+    return _mm512_cmplt_epi32_mask(v, zero);
+  } else {
+    return _mm512_cmplt_epi64_mask(v, zero);
+  }
+}
+
+// take_gathered_wide() with AVX-512 VBMI: the same checks and result, a step of 64 bytes of
+// values at a time; the whole blocks left after the last step go to take_gathered_wide(). With
+// kSmallIntegers (integers of 16 bits or more, which hold any value 0..255) a positive fixint or
+// a uint8 inside a run is taken too and the run goes on: a small value now and then in uniform
+// input (a uint16 vector's values below 256) does not end the run.
+template <std::size_t kStride, bool kSmallIntegers>
+MSGPACK_GEN_VBMI_KERNEL std::size_t take_gathered_vbmi(const std::uint8_t* p, std::size_t remaining,
+                                                       std::uint8_t m, bool high_bit_free,
+                                                       void* out, std::size_t blocks,
+                                                       std::size_t& used) noexcept {
+  static_assert(kStride == 3 || kStride == 5 || kStride == 9, "2-, 4- and 8-byte payloads");
+  constexpr std::size_t kPayload = kStride - 1;
+  constexpr std::size_t kStepElements = 64 / kPayload;
+  constexpr std::size_t kStepBytes = kStride * kStepElements;  // 96, 80, 72
+  constexpr std::uint64_t kAll = (std::uint64_t{1} << kStepElements) - 1;
+  // The step's bytes after the first 64, loaded with a mask: no read past the step.
+  constexpr std::uint64_t kSecondLoad = (std::uint64_t{1} << (kStepBytes - 64)) - 1;
+  const std::size_t wanted = blocks * kBlock;
+  const __m512i values = _mm512_loadu_si512(kGather<kStride>.values);
+  const __m512i markers = _mm512_loadu_si512(kGather<kStride>.markers);
+  const __m512i expected = _mm512_set1_epi8(static_cast<char>(m));
+  auto* dst = static_cast<std::uint8_t*>(out);
+  std::size_t taken = 0;
+  used = 0;
+  for (;;) {
+    const std::size_t steps_left = (wanted - taken) / kStepElements;
+    const std::size_t steps_in_input = (remaining - used) / kStepBytes;
+    const std::size_t steps = steps_left < steps_in_input ? steps_left : steps_in_input;
+    std::size_t s = 0;
+    std::uint64_t ok = kAll;
+    __m512i words = _mm512_setzero_si512();
+    for (; s < steps; ++s, p += kStepBytes, dst += 64) {
+      const __m512i a = _mm512_loadu_si512(p);
+      const __m512i b = _mm512_maskz_loadu_epi8(kSecondLoad, p + 64);
+      words = _mm512_permutex2var_epi8(a, values, b);
+      ok = _mm512_cmpeq_epi8_mask(_mm512_permutex2var_epi8(a, markers, b), expected);
+      if (high_bit_free) ok &= ~top_bits_set<kPayload>(words);
+      if ((ok & kAll) != kAll) break;
+      _mm512_storeu_si512(dst, words);
+    }
+    taken += s * kStepElements;
+    used += s * kStepBytes;
+    if (s == steps) break;
+    // A run ends in this step: its elements before the first one refused ...
+    auto e = static_cast<std::size_t>(__builtin_ctzll(~ok));
+    _mm512_mask_storeu_epi8(dst, (std::uint64_t{1} << (e * kPayload)) - 1, words);
+    const std::uint8_t* at = p + kStride * e;
+    if constexpr (kSmallIntegers) {
+      // ... but a small value there is taken as well, and the run read on after it, when at
+      // least one whole step came before it since the start or the last small value: in input
+      // of mixed forms the next step fails at once, and the caller's loop for them is faster.
+      if (s != 0 && (at[0] < 0x80 || at[0] == 0xcc)) {
+        const std::size_t size = at[0] < 0x80 ? 1 : 2;
+        std::uint8_t word[kPayload] = {};
+        word[0] = at[size - 1];
+        std::memcpy(dst + e * kPayload, word, kPayload);
+        p = at + size;
+        dst += (e + 1) * kPayload;
+        taken += e + 1;
+        used += kStride * e + size;
+        continue;
+      }
+    }
+    // (whole blocks only in the first step, as take_gathered_wide() does: what it stored of
+    // the others is past the count returned).
+    if (taken == 0) e -= e % kBlock;
+    used += kStride * e;
+    return taken + e;
+  }
+  const std::size_t left_bytes = (remaining - used) / (kStride * kBlock);
+  const std::size_t left_blocks = (wanted - taken) / kBlock;
+  if (const std::size_t left = left_blocks < left_bytes ? left_blocks : left_bytes; left != 0) {
+    std::size_t left_used = 0;
+    taken +=
+        take_gathered_wide_of<kStride>(p, remaining - used, m, high_bit_free, dst, left, left_used);
+    used += left_used;
+  }
+  return taken;
+}
 #endif
 
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
 // The reader of runs of kStride-byte forms (3, 5 or 9) at the best level the CPU runs, with the
-// arguments and result of take_gathered3/5/9().
-template <std::size_t kStride>
+// arguments and result of take_gathered3/5/9(); kSmallIntegers: into integers of 16 bits or
+// more (take_gathered_vbmi()).
+template <std::size_t kStride, bool kSmallIntegers>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_gathered(Simd level, const std::uint8_t* p,
                                                     std::size_t remaining, std::uint8_t m,
                                                     bool high_bit_free, void* out,
                                                     std::size_t blocks,
                                                     std::size_t& used) noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+  if (level >= Simd::vbmi) {
+    return take_gathered_vbmi<kStride, kSmallIntegers>(p, remaining, m, high_bit_free, out, blocks,
+                                                       used);
+  }
+#endif
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
   if (level >= Simd::wide) {
-    if constexpr (kStride == 3) {
-      return take_gathered_wide<3, kTake3a, kTake3b, kMarks3At0, kMarks3At8, kTop16>(
-          p, remaining, m, high_bit_free, out, blocks, used);
-    } else if constexpr (kStride == 5) {
-      return take_gathered_wide<5, kTake5a, kTake5b, kMarks5At0, kNoMarks, kTop32>(
-          p, remaining, m, high_bit_free, out, blocks, used);
-    } else {
-      return take_gathered_wide<9, kTake9a, kTake9b, kMarks9At0, kNoMarks, kTop64>(
-          p, remaining, m, high_bit_free, out, blocks, used);
-    }
+    return take_gathered_wide_of<kStride>(p, remaining, m, high_bit_free, out, blocks, used);
   }
 #endif
   (void)level;
@@ -1859,7 +2132,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::
     if (remaining < kStride * kBlock || p[kStride] != m) return 0;
     const bool high_bit_free = std::is_signed_v<R> == (m <= 0xcf);
     if constexpr (sizeof(R) >= 2) {
-      return take_gathered<kStride>(level, p, remaining, m, high_bit_free, out, blocks, used);
+      return take_gathered<kStride, true>(level, p, remaining, m, high_bit_free, out, blocks, used);
     }
   }
 #endif
@@ -1888,7 +2161,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::si
   if (m == kMarkerOfF) {
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
     if (level >= Simd::shuffles) {
-      return take_gathered<1 + sizeof(F)>(level, p, remaining, m, false, out, blocks, used);
+      return take_gathered<1 + sizeof(F), false>(level, p, remaining, m, false, out, blocks, used);
     }
 #endif
     (void)level;
