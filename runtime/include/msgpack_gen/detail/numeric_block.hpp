@@ -1119,13 +1119,15 @@ constexpr PutSlots make_put_slots() noexcept {
 }
 inline constexpr PutSlots kPutSlots = make_put_slots();
 
-// vpermi2b indices building the slots of values 4h..4h+3 from the values (indices 0..63) and the
-// markers (64..127, one per 8-byte lane): slot byte 0 the marker, bytes 1..8 the value big-endian.
-struct SlotIndices {
+// The 64 byte indices of one vpermi2b (0..63 the first vector's bytes, 64..127 the second's).
+struct PermuteIndices {
   std::uint8_t index[64];
 };
-constexpr SlotIndices make_slot_indices(unsigned h) noexcept {
-  SlotIndices t{};
+
+// vpermi2b indices building the slots of values 4h..4h+3 from the values (indices 0..63) and the
+// markers (64..127, one per 8-byte lane): slot byte 0 the marker, bytes 1..8 the value big-endian.
+constexpr PermuteIndices make_slot_indices(unsigned h) noexcept {
+  PermuteIndices t{};
   for (unsigned s = 0; s < 4; ++s) {
     const unsigned lane = 4 * h + s;
     t.index[16 * s] = static_cast<std::uint8_t>(64 + 8 * lane);
@@ -1134,8 +1136,8 @@ constexpr SlotIndices make_slot_indices(unsigned h) noexcept {
   }
   return t;
 }
-inline constexpr SlotIndices kSlotsLow = make_slot_indices(0);
-inline constexpr SlotIndices kSlotsHigh = make_slot_indices(1);
+inline constexpr PermuteIndices kSlotsLow = make_slot_indices(0);
+inline constexpr PermuteIndices kSlotsHigh = make_slot_indices(1);
 
 // The 4 slots of `slots` whose kept bytes are the bits of `keep`, written at p: with a whole
 // 64-byte store when kWholeStore (the caller has room for it), else a masked one that writes
@@ -1271,11 +1273,8 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
 
 // vpermi2b indices of 3-byte forms: output byte j (of 96; half h of 64) is the marker (index 64,
 // from a vector of it) or a byte of value j / 3, high byte first.
-struct Put3Indices {
-  std::uint8_t index[64];
-};
-constexpr Put3Indices make_put3_indices(unsigned h) noexcept {
-  Put3Indices t{};
+constexpr PermuteIndices make_put3_indices(unsigned h) noexcept {
+  PermuteIndices t{};
   for (unsigned j = 0; j < 64; ++j) {
     const unsigned out = 64 * h + j;
     const unsigned value = out / 3;
@@ -1284,8 +1283,8 @@ constexpr Put3Indices make_put3_indices(unsigned h) noexcept {
   }
   return t;
 }
-inline constexpr Put3Indices kPut3Low = make_put3_indices(0);
-inline constexpr Put3Indices kPut3High = make_put3_indices(1);
+inline constexpr PermuteIndices kPut3Low = make_put3_indices(0);
+inline constexpr PermuteIndices kPut3High = make_put3_indices(1);
 
 template <class R>
 MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_int16_blocks_vbmi(std::uint8_t* p, const R* v,
