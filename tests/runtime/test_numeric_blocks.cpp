@@ -287,6 +287,8 @@ std::vector<Bytes> out_of_range_elements() {
     put(0xd0 + kLog, static_cast<std::uint64_t>(std::int64_t{-1}), kSize);
     if constexpr (kSize < 8) put(0xcc + kLog + 1, max_plus_one, 2 * kSize);
   }
+  // One past the maximum in the signed form of the next width.
+  if constexpr (kSize < 8) put(0xd0 + kLog + 1, max_plus_one, 2 * kSize);
   return out;
 }
 
@@ -650,6 +652,38 @@ TEMPLATE_TEST_CASE("numeric vectors: the readers take the array's count, not the
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: the mixed-form readers take the array's count too",
+                   "[numeric][bulk][mixed]", std::int8_t, std::int16_t, std::uint16_t, std::int32_t,
+                   std::uint32_t, std::int64_t, std::uint64_t) {
+  SIMD_LEVELS();
+  // As above with values of mixed forms, in the array and after it: the readers of stretches
+  // of mixed forms (8 elements a step at the AVX-512 level) must stop at n, whatever n is
+  // modulo their step, and write nothing past it.
+  using T = TestType;
+  // Elements after the array: more than the 192 bytes the AVX-512 reader wants ahead of it,
+  // even in one-byte forms.
+  constexpr std::size_t kAfter = 200;
+  Rng rng{sizeof(T) * 59 + std::is_signed_v<T>};
+  static const std::vector<T> edge = edge_values<T>();
+  for (std::size_t n = 0; n <= 140; ++n) {
+    std::vector<T> values(n + kAfter);
+    for (T& v : values) v = draw(rng, edge);
+    std::vector<std::uint8_t> bytes((n + kAfter) * msgpack_gen::gen::encode::kMaxIntSize +
+                                    numeric::kSlack);
+    std::uint8_t* array_end = numeric::put_numbers(bytes.data(), values.data(), n, false);
+    const std::uint8_t* end = numeric::put_numbers(array_end, values.data() + n, kAfter, false);
+    INFO("n " << n);
+    const T canary = static_cast<T>(99);
+    std::vector<T> out(n + kAfter, canary);
+    msgpack_gen::Reader in(bytes.data(), static_cast<std::size_t>(end - bytes.data()));
+    REQUIRE(numeric::decode_numbers(in, out.data(), static_cast<std::uint32_t>(n)));
+    CHECK(in.offset() == static_cast<std::size_t>(array_end - bytes.data()));
+    CHECK(same_values(out.data(), values.data(), n));
+    CHECK(static_cast<std::size_t>(std::count(out.begin() + static_cast<std::ptrdiff_t>(n),
+                                              out.end(), canary)) == kAfter);
+  }
+}
+
 TEMPLATE_TEST_CASE("numeric vectors: long runs of whole blocks with one other element far in",
                    "[numeric][bulk][runs]", std::int16_t, std::uint16_t, std::int32_t,
                    std::uint32_t, std::int64_t, std::uint64_t, float, double) {
@@ -926,8 +960,8 @@ TEST_CASE("numeric vectors: the SIMD level is the CPU's unless a test forces one
           "[numeric][bulk][simd]") {
   // The tests above run each level in simd_levels(): on an x86-64 build with GCC or Clang and a
   // CPU with SSSE3 that must include the SSSE3 kernels, with AVX2 too the AVX2 ones (but with
-  // MinGW-w64 GCC, which has none), with AVX-512 VBMI the mixed-form reader of 8 at a time, on
-  // aarch64 the NEON shuffle kernels, or they would go untested silently.
+  // MinGW-w64 GCC, which has none), with AVX-512 (VBMI, VBMI2, CD, BITALG) the kernels of 8 at a
+  // time, on aarch64 the NEON shuffle kernels, or they would go untested silently.
 #if defined(MSGPACK_GEN_NUMERIC_X86)
   const bool cpu_ssse3 = __builtin_cpu_supports("ssse3") != 0;
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
@@ -936,9 +970,10 @@ TEST_CASE("numeric vectors: the SIMD level is the CPU's unless a test forces one
   const bool cpu_avx2 = false;
 #endif
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
-  const bool cpu_vbmi = __builtin_cpu_supports("avx512vbmi") != 0 &&
-                        __builtin_cpu_supports("avx512bw") != 0 &&
-                        __builtin_cpu_supports("avx512vl") != 0;
+  const bool cpu_vbmi =
+      __builtin_cpu_supports("avx512vbmi") != 0 && __builtin_cpu_supports("avx512vbmi2") != 0 &&
+      __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512vl") != 0 &&
+      __builtin_cpu_supports("avx512cd") != 0 && __builtin_cpu_supports("avx512bitalg") != 0;
 #else
   const bool cpu_vbmi = false;
 #endif

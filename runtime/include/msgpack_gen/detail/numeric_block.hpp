@@ -80,10 +80,12 @@
 #include <immintrin.h>
 #define MSGPACK_GEN_NUMERIC_WIDE 1
 #define MSGPACK_GEN_WIDE_KERNEL __attribute__((target("avx2"))) inline
-// AVX-512 with VBMI and VBMI2 (64-byte vectors, byte permutes across two of them, byte
-// compression, mask registers), chosen the same way, for integers of mixed forms.
+// AVX-512 with VBMI, VBMI2, CD and BITALG (64-byte vectors, byte permutes across two of them,
+// byte compression, mask registers, leading zero counts, bit shuffles), chosen the same way, for
+// integers of mixed forms.
 #define MSGPACK_GEN_NUMERIC_VBMI 1
-#define MSGPACK_GEN_VBMI_TARGET "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt"
+#define MSGPACK_GEN_VBMI_TARGET \
+  "avx512f,avx512bw,avx512vl,avx512cd,avx512vbmi,avx512vbmi2,avx512bitalg,popcnt"
 #define MSGPACK_GEN_VBMI_KERNEL __attribute__((target(MSGPACK_GEN_VBMI_TARGET))) inline
 #endif
 #endif
@@ -112,14 +114,15 @@ constexpr std::size_t kSlack = 16;
 // The levels above the portable code (with SSE2 or NEON compares where the target has them):
 // `shuffles`, the byte-shuffle kernels (SSSE3 on x86-64, NEON on aarch64); `wide`, x86-64 with
 // AVX2 too, whose 32-byte shuffles write and read runs of one fixed-width form; `vbmi`, x86-64
-// with AVX-512 BW, VL, VBMI and VBMI2 too, which reads and writes integers of mixed forms 8 at a
-// time.
+// with AVX-512 BW, VL, CD, VBMI, VBMI2 and BITALG too (every CPU with VBMI2 so far has them all),
+// which reads and writes integers of mixed forms 8 at a time.
 enum class Simd : int { base = 0, shuffles = 1, wide = 2, vbmi = 3 };
 
 // The best level this CPU runs: asked once (a function-local static), or known at compile time.
 inline Simd detected_simd() noexcept {
 #if defined(MSGPACK_GEN_NUMERIC_VBMI) && defined(__AVX512VBMI__) && defined(__AVX512VBMI2__) && \
-    defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__POPCNT__)
+    defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__AVX512CD__) &&                  \
+    defined(__AVX512BITALG__) && defined(__POPCNT__)
   return Simd::vbmi;
 #elif defined(MSGPACK_GEN_NUMERIC_NEON)
   return Simd::shuffles;
@@ -131,6 +134,7 @@ inline Simd detected_simd() noexcept {
     // and the mask registers, as "avx2" asks for the 32-byte ones.
     if (__builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512bitalg") &&
         __builtin_cpu_supports("popcnt"))
       return Simd::vbmi;
 #endif
@@ -1091,33 +1095,40 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_tail(std::uint8_t* p, const T* v,
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
 // ---- AVX-512 VBMI2: arrays of 32- and 64-bit integers ----------------------------------------
 //
-// put_any() for 8 values at once. Compares give each value its form, whose table entry holds the
-// marker and which bytes of the element's 16-byte slot to keep. A byte permute (vpermi2b) builds
-// 4 slots per 64-byte vector, each the marker (the value's own byte for a fixint) and the value's
-// 8 bytes big-endian; vpcompressb packs the kept bytes together, and a store writes them. Blocks
-// of fixints and runs of 32-bit values of one full-width form take shorter ways. The bytes are
-// put_any()'s.
+// put_any() for 8 values at once. A value's form follows from its leading zero bytes (vplzcntq
+// / 8) and its sign, which pick a table entry holding the marker and which bytes of the
+// element's 16-byte slot to keep; one compare finds the fixints.
+// A byte permute (vpermi2b) builds 4 slots per 64-byte vector, each the marker (the value's own
+// byte for a fixint) and the value's 8 bytes big-endian; a bit shuffle (vpshufbitqmb) turns the
+// entries into the mask of kept bytes, vpcompressb packs them together, and a store writes them.
+// Blocks of fixints and runs of 32-bit values of one full-width form take shorter ways. The bytes
+// are put_any()'s.
 #define MSGPACK_GEN_VBMI_INLINE \
   __attribute__((target(MSGPACK_GEN_VBMI_TARGET), always_inline)) inline
 
-// By form index (0..4: fixint, uint8..uint64; 5: negative fixint; 6..9: int8..int64): the marker
-// in bits 0-7 (0 for fixints, whose byte is the value's), the slot's kept bytes in bits 16-31:
-// the marker and the last `width` of the 8 value bytes after it.
-constexpr std::int64_t put_slot_entry(unsigned index) noexcept {
-  const unsigned form = index < 5 ? index : index == 5 ? 0 : index - 1;
+// An entry: the form's marker in bits 0-7 (0 for fixints, whose byte is the value's), the slot's
+// kept bytes in bits 16-31: the marker and the last `width` of the 8 value bytes after it.
+constexpr std::int64_t put_slot_entry(unsigned form) noexcept {
   const unsigned width = kWidth[form];
   const unsigned keep = 1u | ((1u << width) - 1u) << (9 - width);
   return std::int64_t{kMarker[form]} | std::int64_t{keep} << 16;
 }
+// By index, the leading zero bits / 8 of the value's magnitude (see magnitudes()), plus 8 for a
+// negative value: 0-3 64 bits, 4-5 32, 6 16, 7 8 (fixints are told apart by a compare).
 struct PutSlots {
   std::int64_t entry[16];
 };
 constexpr PutSlots make_put_slots() noexcept {
   PutSlots t{};
-  for (unsigned i = 0; i < 10; ++i) t.entry[i] = put_slot_entry(i);
+  for (unsigned i = 0; i < 16; ++i) {
+    const unsigned bytes = 8 - i % 8;  // the magnitude's significant bytes
+    const unsigned unsigned_form = bytes >= 5 ? 4 : bytes >= 3 ? 3 : bytes == 2 ? 2 : 1;
+    t.entry[i] = put_slot_entry(i < 8 ? unsigned_form : unsigned_form + 4);
+  }
   return t;
 }
 inline constexpr PutSlots kPutSlots = make_put_slots();
+inline constexpr std::int64_t kFixintSlot = put_slot_entry(0);
 
 // The 64 byte indices of one vpermi2b (0..63 the first vector's bytes, 64..127 the second's).
 struct PermuteIndices {
@@ -1169,51 +1180,50 @@ MSGPACK_GEN_VBMI_INLINE __m512i load_8_integers(const R* v) noexcept {
   }
 }
 
-// The forms of 8 values: past[i], the lanes past the end of form i + 1 (fixint, 8-, 16-, 32-bit),
-// for a negative value below the start of the signed form; negative, the lanes below zero.
-struct Forms8 {
-  __mmask8 past[4];
-  __mmask8 negative;
-};
+// The magnitudes of 8 values x, whose leading zero bits give the form's width: the value itself,
+// or for a negative one (~x) << 1, which has 8k leading zeros exactly when x lies in the signed
+// form of 64 - 8k bits (-128 <= x: ~x <= 127, (~x) << 1 <= 254).
 template <class R>
-MSGPACK_GEN_VBMI_INLINE Forms8 forms_of_8(__m512i x) noexcept {
-  // Unsigned (a negative value as unsigned is past them all) ...
-  Forms8 f = {{_mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0x7f)),
-               _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xff)),
-               _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xffff)),
-               _mm512_cmpgt_epu64_mask(x, _mm512_set1_epi64(0xffffffff))},
-              0};
+MSGPACK_GEN_VBMI_INLINE __m512i magnitudes(__m512i x, __mmask8 negative) noexcept {
   if constexpr (std::is_signed_v<R>) {
-    // ... and, for negative values, below each signed form's start.
-    f.negative = _mm512_cmplt_epi64_mask(x, _mm512_setzero_si512());
-    const std::int64_t starts[4] = {-32, -128, -32768, std::int64_t{INT32_MIN}};
-    for (int i = 0; i < 4; ++i) {
-      f.past[i] = static_cast<__mmask8>((f.past[i] & ~f.negative) |
-                                        _mm512_cmplt_epi64_mask(x, _mm512_set1_epi64(starts[i])));
-    }
+    const __m512i inverted = _mm512_ternarylogic_epi64(x, x, x, 0x55);  // ~x
+    return _mm512_mask_slli_epi64(x, negative, inverted, 1);
+  } else {
+    (void)negative;
+    return x;
   }
-  return f;
 }
 
-// 8 values x of the forms f, written at p (room for whole 64-byte stores when kWholeStores).
+// 8 values x, the lanes `wide` not fixints, whose magnitudes are m (negative: the lanes below
+// zero), written at p (room for whole 64-byte stores when kWholeStores).
 template <bool kWholeStores>
-MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_8(std::uint8_t* p, __m512i x,
-                                                  const Forms8& f) noexcept {
-  const __m512i one = _mm512_set1_epi64(1);
-  __m512i index = _mm512_maskz_mov_epi64(f.past[0], one);
-  for (int i = 1; i < 4; ++i) index = _mm512_mask_add_epi64(index, f.past[i], index, one);
-  index = _mm512_mask_add_epi64(index, f.negative, index, _mm512_set1_epi64(5));
-  const __m512i entry = _mm512_permutex2var_epi64(_mm512_loadu_si512(kPutSlots.entry), index,
-                                                  _mm512_loadu_si512(kPutSlots.entry + 8));
+MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_8(std::uint8_t* p, __m512i x, __m512i m,
+                                                  __mmask8 wide, __mmask8 negative) noexcept {
+  __m512i index = _mm512_maskz_srli_epi64(0xff, _mm512_lzcnt_epi64(m), 3);
+  index = _mm512_mask_add_epi64(index, negative, index, _mm512_set1_epi64(8));
+  // (A magnitude of 0, x = 0 or -1, indexes past the table: a fixint, whose entry the mask
+  // replaces.)
+  const __m512i entry =
+      _mm512_mask_mov_epi64(_mm512_set1_epi64(kFixintSlot), wide,
+                            _mm512_permutex2var_epi64(_mm512_loadu_si512(kPutSlots.entry), index,
+                                                      _mm512_loadu_si512(kPutSlots.entry + 8)));
   // A fixint's marker is its value's byte.
-  const __m512i markers = _mm512_mask_mov_epi64(entry, static_cast<__mmask8>(~f.past[0]), x);
-  const __m128i keep = _mm512_maskz_cvtepi64_epi16(0xff, _mm512_maskz_srli_epi64(0xff, entry, 16));
+  const __m512i markers = _mm512_mask_mov_epi64(entry, static_cast<__mmask8>(~wide), x);
+  // The kept bytes of slot s (bits 16-31 of entry 4h + s) are bits 16s..16s+15 of half h's mask:
+  // the bit shuffle reads them from 8-byte lanes 2s and 2s + 1, which hold that entry.
+  const __m512i keep_bits = _mm512_set1_epi64(0x1716151413121110);
+  const __m512i keep_bits_high = _mm512_set1_epi64(0x1f1e1d1c1b1a1918);
+  const __m512i keep_index = _mm512_mask_mov_epi64(keep_bits, 0xaa, keep_bits_high);
+  const auto keep_low = static_cast<std::uint64_t>(_mm512_bitshuffle_epi64_mask(
+      _mm512_maskz_permutexvar_epi64(0xff, _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0), entry),
+      keep_index));
+  const auto keep_high = static_cast<std::uint64_t>(_mm512_bitshuffle_epi64_mask(
+      _mm512_maskz_permutexvar_epi64(0xff, _mm512_set_epi64(7, 7, 6, 6, 5, 5, 4, 4), entry),
+      keep_index));
   p = put_slots<kWholeStores>(
-      p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsLow.index), markers),
-      static_cast<std::uint64_t>(_mm_cvtsi128_si64(keep)));
+      p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsLow.index), markers), keep_low);
   return put_slots<kWholeStores>(
-      p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsHigh.index), markers),
-      static_cast<std::uint64_t>(_mm_extract_epi64(keep, 1)));
+      p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsHigh.index), markers), keep_high);
 }
 
 // The block of 8 values at v written at p, the next blocks too when they are a run of one
@@ -1228,20 +1238,24 @@ MSGPACK_GEN_VBMI_INLINE std::size_t put_blocks_vbmi(std::uint8_t*& p, const R* v
   if constexpr (kFixintBias != 0) {
     biased = _mm512_maskz_add_epi64(0xff, x, _mm512_set1_epi64(kFixintBias));
   }
-  if (_mm512_cmpgt_epu64_mask(biased, _mm512_set1_epi64(127 + kFixintBias)) == 0) {
+  const __mmask8 wide = _mm512_cmpgt_epu64_mask(biased, _mm512_set1_epi64(127 + kFixintBias));
+  if (wide == 0) {
     _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm512_maskz_cvtepi64_epi8(0xff, x));
     p += kBlock;
     return 1;
   }
-  const Forms8 f = forms_of_8<R>(x);
+  __mmask8 negative = 0;
+  if constexpr (std::is_signed_v<R>) negative = _mm512_cmplt_epi64_mask(x, _mm512_setzero_si512());
+  const __m512i m = magnitudes<R>(x, negative);
   if constexpr (sizeof(R) == 4) {
     // All past 16 bits: uint32, or int32 when all are negative (below -32768).
-    if (f.past[2] == 0xff && (f.negative == 0 || f.negative == 0xff)) {
-      const unsigned form = f.negative == 0 ? 3 : 7;
+    if (_mm512_cmpgt_epu64_mask(m, _mm512_set1_epi64(0xffff)) == 0xff &&
+        (negative == 0 || negative == 0xff)) {
+      const unsigned form = negative == 0 ? 3 : 7;
       return put_full_width_run_wide(p, v, blocks, form);
     }
   }
-  p = put_mixed_8<kWholeStores>(p, x, f);
+  p = put_mixed_8<kWholeStores>(p, x, m, wide, negative);
   return 1;
 }
 
@@ -2491,26 +2505,46 @@ MSGPACK_GEN_VBMI_INLINE unsigned take_8_mixed(const std::uint8_t* first, __m512i
   }
   unsigned holds_s = 0xff;
   if constexpr (!std::is_same_v<R, std::int64_t>) {
-    constexpr std::int64_t kMax = sizeof(R) < 8
-                                      ? static_cast<std::int64_t>(std::numeric_limits<R>::max())
-                                      : std::numeric_limits<std::int64_t>::max();
-    holds_s =
-        _mm512_cmpge_epi64_mask(
-            value, _mm512_set1_epi64(static_cast<std::int64_t>(std::numeric_limits<R>::min()))) &
-        _mm512_cmple_epi64_mask(value, _mm512_set1_epi64(kMax));
+    holds_s = _mm512_cmpge_epi64_mask(
+        value, _mm512_set1_epi64(static_cast<std::int64_t>(std::numeric_limits<R>::min())));
+    // (A signed reading never exceeds the maximum of a 64-bit R.)
+    if constexpr (sizeof(R) < 8) {
+      holds_s &= _mm512_cmple_epi64_mask(
+          value, _mm512_set1_epi64(static_cast<std::int64_t>(std::numeric_limits<R>::max())));
+    }
   }
   const unsigned good = integer & ((holds_u & ~unsigned{is_signed}) | (holds_s & is_signed));
   const unsigned taken = (good & lanes) == lanes ? static_cast<unsigned>(__builtin_popcount(lanes))
                                                  : static_cast<unsigned>(__builtin_ctz(~good));
+  // All 8 taken (the common case) is a plain store: cheaper than a masked one.
   const auto store = static_cast<__mmask8>((1u << taken) - 1);
   if constexpr (sizeof(R) == 8) {
-    _mm512_mask_storeu_epi64(dst, store, value);
+    if (taken == 8) {
+      _mm512_storeu_si512(dst, value);
+    } else {
+      _mm512_mask_storeu_epi64(dst, store, value);
+    }
   } else if constexpr (sizeof(R) == 4) {
-    _mm256_mask_storeu_epi32(dst, store, _mm512_maskz_cvtepi64_epi32(0xff, value));
+    const __m256i narrow = _mm512_maskz_cvtepi64_epi32(0xff, value);
+    if (taken == 8) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), narrow);
+    } else {
+      _mm256_mask_storeu_epi32(dst, store, narrow);
+    }
   } else if constexpr (sizeof(R) == 2) {
-    _mm_mask_storeu_epi16(dst, store, _mm512_maskz_cvtepi64_epi16(0xff, value));
+    const __m128i narrow = _mm512_maskz_cvtepi64_epi16(0xff, value);
+    if (taken == 8) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), narrow);
+    } else {
+      _mm_mask_storeu_epi16(dst, store, narrow);
+    }
   } else {
-    _mm_mask_storeu_epi8(dst, store, _mm512_maskz_cvtepi64_epi8(0xff, value));
+    const __m128i narrow = _mm512_maskz_cvtepi64_epi8(0xff, value);
+    if (taken == 8) {
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(dst), narrow);
+    } else {
+      _mm_mask_storeu_epi8(dst, store, narrow);
+    }
   }
   return taken;
 }
@@ -2550,15 +2584,17 @@ MSGPACK_GEN_VBMI_KERNEL std::size_t take_mixed_chunks_vbmi(const std::uint8_t* p
       const unsigned lanes = wanted < 8 ? (1u << wanted) - 1 : 0xffu;
       const __m512i offsets = _mm512_sub_epi8(starts, _mm512_set1_epi8(static_cast<char>(pos)));
       const unsigned taken = take_8_mixed(window + pos, offsets, lanes, dst);
-      dst += taken;
       if (taken != 8) {
         // Refused, or as many as wanted: stop at the element after the last taken.
+        dst += taken;
         alignas(64) std::uint8_t at[64];
         _mm512_store_si512(at, starts);
         pos = at[8 * taken];
         stopped = true;
         break;
       }
+      // A constant step: dst waits on no element's checks, so the next 8 start before they end.
+      dst += 8;
       pos = next8[pos];
     }
     if (!stopped) {
