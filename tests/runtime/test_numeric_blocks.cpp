@@ -622,6 +622,26 @@ T full_width_value(Rng& rng, bool negative) {
   }
 }
 
+// The first n of `values` as an array followed by the rest: decode_numbers() takes n elements
+// and their bytes, and writes nothing past them (a canary).
+template <class T>
+void check_takes_count(const std::vector<T>& values, std::size_t n) {
+  const std::size_t after = values.size() - n;
+  std::vector<std::uint8_t> bytes(values.size() * msgpack_gen::gen::encode::kMaxIntSize +
+                                  numeric::kSlack);
+  std::uint8_t* array_end = numeric::put_numbers(bytes.data(), values.data(), n, false);
+  const std::uint8_t* end = numeric::put_numbers(array_end, values.data() + n, after, false);
+  INFO("n " << n);
+  const T canary = static_cast<T>(99);
+  std::vector<T> out(values.size(), canary);
+  msgpack_gen::Reader in(bytes.data(), static_cast<std::size_t>(end - bytes.data()));
+  REQUIRE(numeric::decode_numbers(in, out.data(), static_cast<std::uint32_t>(n)));
+  CHECK(in.offset() == static_cast<std::size_t>(array_end - bytes.data()));
+  CHECK(same_values(out.data(), values.data(), n));
+  CHECK(static_cast<std::size_t>(
+            std::count(out.begin() + static_cast<std::ptrdiff_t>(n), out.end(), canary)) == after);
+}
+
 TEMPLATE_TEST_CASE("numeric vectors: the readers take the array's count, not the run after it",
                    "[numeric][bulk][runs]", std::int16_t, std::uint16_t, std::int32_t,
                    std::uint32_t, std::int64_t, std::uint64_t, float, double) {
@@ -636,19 +656,7 @@ TEMPLATE_TEST_CASE("numeric vectors: the readers take the array's count, not the
     std::vector<T> values(n + kAfter);
     for (T& v : values) v = full_width_value<T>(rng, false);
     if (n % 3 == 1 && n > 20) values[n - 11] = static_cast<T>(7);  // a small one in the run
-    std::vector<std::uint8_t> bytes((n + kAfter) * msgpack_gen::gen::encode::kMaxIntSize +
-                                    numeric::kSlack);
-    std::uint8_t* array_end = numeric::put_numbers(bytes.data(), values.data(), n, false);
-    const std::uint8_t* end = numeric::put_numbers(array_end, values.data() + n, kAfter, false);
-    INFO("n " << n);
-    const T canary = static_cast<T>(99);
-    std::vector<T> out(n + kAfter, canary);
-    msgpack_gen::Reader in(bytes.data(), static_cast<std::size_t>(end - bytes.data()));
-    REQUIRE(numeric::decode_numbers(in, out.data(), static_cast<std::uint32_t>(n)));
-    CHECK(in.offset() == static_cast<std::size_t>(array_end - bytes.data()));
-    CHECK(same_values(out.data(), values.data(), n));
-    CHECK(static_cast<std::size_t>(std::count(out.begin() + static_cast<std::ptrdiff_t>(n),
-                                              out.end(), canary)) == kAfter);
+    check_takes_count(values, n);
   }
 }
 
@@ -668,19 +676,7 @@ TEMPLATE_TEST_CASE("numeric vectors: the mixed-form readers take the array's cou
   for (std::size_t n = 0; n <= 140; ++n) {
     std::vector<T> values(n + kAfter);
     for (T& v : values) v = draw(rng, edge);
-    std::vector<std::uint8_t> bytes((n + kAfter) * msgpack_gen::gen::encode::kMaxIntSize +
-                                    numeric::kSlack);
-    std::uint8_t* array_end = numeric::put_numbers(bytes.data(), values.data(), n, false);
-    const std::uint8_t* end = numeric::put_numbers(array_end, values.data() + n, kAfter, false);
-    INFO("n " << n);
-    const T canary = static_cast<T>(99);
-    std::vector<T> out(n + kAfter, canary);
-    msgpack_gen::Reader in(bytes.data(), static_cast<std::size_t>(end - bytes.data()));
-    REQUIRE(numeric::decode_numbers(in, out.data(), static_cast<std::uint32_t>(n)));
-    CHECK(in.offset() == static_cast<std::size_t>(array_end - bytes.data()));
-    CHECK(same_values(out.data(), values.data(), n));
-    CHECK(static_cast<std::size_t>(std::count(out.begin() + static_cast<std::ptrdiff_t>(n),
-                                              out.end(), canary)) == kAfter);
+    check_takes_count(values, n);
   }
 }
 
