@@ -2434,13 +2434,14 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
 // would start, and by composing that table with itself (vpermi2b: a byte permute across two
 // 64-byte vectors, a table of 128 entries) the positions 2, 4 and 8 elements on. From the first
 // element of 8 at s, three masked permutes of a vector holding s give all 8 starts at once, and
-// the next 8 start at next8[s]: one load per 8 elements. Each 8 are then read by position: one
-// permute reads the markers, which give each lane its reading, a second gathers each element's
-// 8 big-endian bytes from its value's first byte (the marker itself for a fixint) into its
-// little-endian lane, and a per-lane shift (logical, or arithmetic for signed forms) leaves the
-// value. The checks are take_one_integer()'s, per lane: the first lane that is not an integer
-// form, or whose value T does not hold, ends the reading there, for the element's own codec.
-// A byte that starts no integer has size 0, so the tables stay at it, and the reading stops at it.
+// the next 8 start at next8[s]: one more permute, of that vector, per 8 elements. Each 8 are
+// then read by position with two independent permutes: one reads the markers, the other the 8
+// bytes after each marker, big-endian, into its little-endian lane. A per-lane shift by the
+// marker's form (logical, or arithmetic for signed forms) leaves a sized form's value; a
+// fixint's value is its marker, sign-extended for a negative one. The checks are
+// take_one_integer()'s, per lane: the first lane that is not an integer form, or whose value T does
+// not hold, ends the reading there, for the element's own codec. A byte that starts no integer has
+// size 0, so the tables stay at it, and the reading stops at it.
 
 struct Iota128 {
   std::uint8_t index[128];
@@ -2456,16 +2457,30 @@ inline constexpr Iota128 kIota128 = make_iota128();
 struct Positions {
   __m512i low, high;
 };
+// The size of the element each byte from 0x80 on starts, by byte - 0x80 (0: no integer).
+struct HighSizes {
+  std::uint8_t size[128];
+};
+constexpr HighSizes make_high_sizes() noexcept {
+  HighSizes t{};
+  for (unsigned i = 0; i < 128; ++i) {
+    const unsigned byte = 0x80 + i;
+    if (byte >= 0xe0) {
+      t.size[i] = 1;
+    } else if (byte >= 0xcc && byte <= 0xd3) {
+      t.size[i] = static_cast<std::uint8_t>(1 + (1u << (byte & 3)));
+    }
+  }
+  return t;
+}
+inline constexpr HighSizes kHighSizes = make_high_sizes();
 // i + the size of the element byte i of v would start (0 for a byte that starts no integer).
 MSGPACK_GEN_VBMI_INLINE __m512i next_positions(__m512i v, const std::uint8_t* iota) noexcept {
-  const __m512i form = _mm512_sub_epi8(v, _mm512_set1_epi8(static_cast<char>(0xcc)));
-  const __mmask64 sized = _mm512_cmplt_epu8_mask(form, _mm512_set1_epi8(8));
-  const __mmask64 fixint = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(static_cast<char>(0x80))) |
-                           _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(static_cast<char>(0xe0)));
-  // kFormSizes in each 16 bytes: the sized lanes' indices are below 8.
-  __m512i size = _mm512_maskz_permutexvar_epi8(
-      sized, form, _mm512_maskz_broadcast_i32x4(0xffff, vec_of(kFormSizes)));
-  size = _mm512_mask_mov_epi8(size, fixint, _mm512_set1_epi8(1));
+  // One permute over the 128 sizes of the bytes from 0x80 (its index is the byte's low 7 bits);
+  // a byte below 0x80 is a positive fixint.
+  __m512i size = _mm512_permutex2var_epi8(_mm512_loadu_si512(kHighSizes.size), v,
+                                          _mm512_loadu_si512(kHighSizes.size + 64));
+  size = _mm512_mask_mov_epi8(size, ~_mm512_movepi8_mask(v), _mm512_set1_epi8(1));
   return _mm512_add_epi8(_mm512_loadu_si512(iota), size);
 }
 // t[t[i]] for every i whose t[i] is below 128 (the others are not used).
@@ -2510,15 +2525,18 @@ MSGPACK_GEN_VBMI_INLINE unsigned take_8_mixed(const std::uint8_t* first, __m512i
   const __mmask8 signed_form = _mm512_mask_cmpge_epu64_mask(sized, form, _mm512_set1_epi64(4));
   const auto is_signed = static_cast<__mmask8>(negative_fixint | signed_form);
   const auto integer = static_cast<__mmask8>(positive_fixint | negative_fixint | sized);
-  // Big-endian bytes reversed into the lane, from the marker (fixint) or the byte after it.
-  __m512i from = _mm512_add_epi64(offset_bytes, _mm512_set1_epi64(0x0001020304050607));
-  from = _mm512_mask_add_epi64(from, sized, from, _mm512_set1_epi64(0x0101010101010101));
+  // The payload's big-endian bytes reversed into the lane, read from the byte after the marker
+  // whatever the form (in parallel with the marker's read); a fixint's value is its marker.
+  const __m512i from = _mm512_add_epi64(offset_bytes, _mm512_set1_epi64(0x0102030405060708));
   const __m512i bits = _mm512_permutex2var_epi8(low, from, high);
-  const __m512i shift = _mm512_mask_permutexvar_epi64(_mm512_set1_epi64(56), sized, form,
-                                                      _mm512_loadu_si512(kFormShifts.shift));
+  const __m512i shift =
+      _mm512_maskz_permutexvar_epi64(0xff, form, _mm512_loadu_si512(kFormShifts.shift));
   // (The masked forms: GCC 12's unmasked ones warn of an undefined vector they pass through.)
-  const __m512i value =
-      _mm512_mask_srav_epi64(_mm512_maskz_srlv_epi64(0xff, bits, shift), is_signed, bits, shift);
+  __m512i value =
+      _mm512_mask_srav_epi64(_mm512_maskz_srlv_epi64(0xff, bits, shift), signed_form, bits, shift);
+  value = _mm512_mask_mov_epi64(value, positive_fixint, marker);
+  value =
+      _mm512_mask_or_epi64(value, negative_fixint, marker, _mm512_set1_epi64(~std::int64_t{0xff}));
   // holds_unsigned<R>() for the unsigned readings, holds_signed<R>() for the signed ones.
   unsigned holds_u = 0xff;
   if constexpr (sizeof(R) < 8 || std::is_signed_v<R>) {
@@ -2582,7 +2600,6 @@ MSGPACK_GEN_VBMI_KERNEL std::size_t take_mixed_chunks_vbmi(const std::uint8_t* p
   // bytes, so the tables cover 128 bytes (next8 is right for the first 64), and reading them
   // loads 128 bytes from the first.
   constexpr std::size_t kStep = 64;
-  alignas(64) std::uint8_t next8[kStep];
   std::size_t base = 0;  // the window's offset from p
   std::size_t pos = 0;   // the current element's offset from base
   T* dst = out;
@@ -2594,30 +2611,32 @@ MSGPACK_GEN_VBMI_KERNEL std::size_t take_mixed_chunks_vbmi(const std::uint8_t* p
                              next_positions(_mm512_loadu_si512(window + 64), kIota128.index + 64)};
     const Positions next2 = twice(next1);
     const Positions next4 = twice(next2);
-    _mm512_store_si512(next8, _mm512_permutex2var_epi8(next4.low, next4.low, next4.high));
+    const __m512i next8v = _mm512_permutex2var_epi8(next4.low, next4.low, next4.high);
+    // pos in every byte: a permute by it reads next8[pos] into every byte, the next 8's `at`.
+    __m512i at = _mm512_set1_epi8(static_cast<char>(pos));
     while (pos < kStep) {
-      // s in every byte, then the starts 1, 2 and 4 elements on: in the odd 8-byte lanes, in
-      // lanes 2, 3, 6 and 7, in lanes 4 to 7.
-      __m512i starts = _mm512_set1_epi8(static_cast<char>(pos));
-      starts = step(starts, next1, 0xff00ff00ff00ff00);
+      // The starts 1, 2 and 4 elements on: in the odd 8-byte lanes, in lanes 2, 3, 6 and 7, in
+      // lanes 4 to 7.
+      __m512i starts = step(at, next1, 0xff00ff00ff00ff00);
       starts = step(starts, next2, 0xffff0000ffff0000);
       starts = step(starts, next4, 0xffffffff00000000);
       const std::size_t wanted = static_cast<std::size_t>(last - dst);
       const unsigned lanes = wanted < 8 ? (1u << wanted) - 1 : 0xffu;
-      const __m512i offsets = _mm512_sub_epi8(starts, _mm512_set1_epi8(static_cast<char>(pos)));
+      const __m512i offsets = _mm512_sub_epi8(starts, at);
       const unsigned taken = take_8_mixed(window + pos, offsets, lanes, dst);
       if (taken != 8) {
         // Refused, or as many as wanted: stop at the element after the last taken.
         dst += taken;
-        alignas(64) std::uint8_t at[64];
-        _mm512_store_si512(at, starts);
-        pos = at[8 * taken];
+        alignas(64) std::uint8_t stops[64];
+        _mm512_store_si512(stops, starts);
+        pos = stops[8 * taken];
         stopped = true;
         break;
       }
       // A constant step: dst waits on no element's checks, so the next 8 start before they end.
       dst += 8;
-      pos = next8[pos];
+      at = _mm512_maskz_permutexvar_epi8(~__mmask64{0}, at, next8v);
+      pos = static_cast<std::uint8_t>(_mm512_cvtsi512_si32(at));
     }
     if (!stopped) {
       base += kStep;
