@@ -80,12 +80,11 @@
 #include <immintrin.h>
 #define MSGPACK_GEN_NUMERIC_WIDE 1
 #define MSGPACK_GEN_WIDE_KERNEL __attribute__((target("avx2"))) inline
-// AVX-512 with VBMI, VBMI2, CD and BITALG (64-byte vectors, byte permutes across two of them,
-// byte compression, mask registers, leading zero counts, bit shuffles), chosen the same way, for
-// integers of mixed forms.
+// AVX-512 with VBMI, VBMI2 and CD (64-byte vectors, byte permutes across two of them, byte
+// compression, mask registers, leading zero counts), chosen the same way, for integers of mixed
+// forms.
 #define MSGPACK_GEN_NUMERIC_VBMI 1
-#define MSGPACK_GEN_VBMI_TARGET \
-  "avx512f,avx512bw,avx512vl,avx512cd,avx512vbmi,avx512vbmi2,avx512bitalg,popcnt"
+#define MSGPACK_GEN_VBMI_TARGET "avx512f,avx512bw,avx512vl,avx512cd,avx512vbmi,avx512vbmi2,popcnt"
 #define MSGPACK_GEN_VBMI_KERNEL __attribute__((target(MSGPACK_GEN_VBMI_TARGET))) inline
 #endif
 #endif
@@ -114,15 +113,14 @@ constexpr std::size_t kSlack = 16;
 // The levels above the portable code (with SSE2 or NEON compares where the target has them):
 // `shuffles`, the byte-shuffle kernels (SSSE3 on x86-64, NEON on aarch64); `wide`, x86-64 with
 // AVX2 too, whose 32-byte shuffles write and read runs of one fixed-width form; `vbmi`, x86-64
-// with AVX-512 BW, VL, CD, VBMI, VBMI2 and BITALG too (every CPU with VBMI2 so far has them all),
+// with AVX-512 BW, VL, CD, VBMI and VBMI2 too (every CPU with VBMI2 so far has them all),
 // which reads and writes integers of mixed forms 8 at a time.
 enum class Simd : int { base = 0, shuffles = 1, wide = 2, vbmi = 3 };
 
 // The best level this CPU runs: asked once (a function-local static), or known at compile time.
 inline Simd detected_simd() noexcept {
 #if defined(MSGPACK_GEN_NUMERIC_VBMI) && defined(__AVX512VBMI__) && defined(__AVX512VBMI2__) && \
-    defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__AVX512CD__) &&                  \
-    defined(__AVX512BITALG__) && defined(__POPCNT__)
+    defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__AVX512CD__) && defined(__POPCNT__)
   return Simd::vbmi;
 #elif defined(MSGPACK_GEN_NUMERIC_NEON)
   return Simd::shuffles;
@@ -134,8 +132,7 @@ inline Simd detected_simd() noexcept {
     // and the mask registers, as "avx2" asks for the 32-byte ones.
     if (__builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-        __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512bitalg") &&
-        __builtin_cpu_supports("popcnt"))
+        __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("popcnt"))
       return Simd::vbmi;
 #endif
 #if defined(MSGPACK_GEN_NUMERIC_WIDE) && defined(__AVX2__)
@@ -1095,23 +1092,21 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_tail(std::uint8_t* p, const T* v,
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
 // ---- AVX-512 VBMI2: arrays of 32- and 64-bit integers ----------------------------------------
 //
-// put_any() for 8 values at once. A value's form follows from its leading zero bytes (vplzcntq
-// / 8) and its sign, which pick a table entry holding the marker and which bytes of the
-// element's 16-byte slot to keep; one compare finds the fixints.
-// A byte permute (vpermi2b) builds 4 slots per 64-byte vector, each the marker (the value's own
-// byte for a fixint) and the value's 8 bytes big-endian; a bit shuffle (vpshufbitqmb) turns the
-// entries into the mask of kept bytes, vpcompressb packs them together, and a store writes them.
+// put_any() for 7 values at once. A value's form follows from its leading zero bytes (vplzcntq
+// / 8) and its sign, which pick a table entry holding the marker and the width of the value
+// bytes to keep; one compare finds the fixints. A value's slot is 9 bytes, its marker (the
+// value's own byte for a fixint) and its 8 bytes big-endian, so one byte permute (vpermi2b)
+// builds 7 slots in a 64-byte vector; a byte permute of the entries' widths and one compare give
+// the mask of kept bytes, vpcompressb packs them together, and one store writes them.
 // Blocks of fixints and runs of 32-bit values of one full-width form take shorter ways. The bytes
 // are put_any()'s.
 #define MSGPACK_GEN_VBMI_INLINE \
   __attribute__((target(MSGPACK_GEN_VBMI_TARGET), always_inline)) inline
 
-// An entry: the form's marker in bits 0-7 (0 for fixints, whose byte is the value's), the slot's
-// kept bytes in bits 16-31: the marker and the last `width` of the 8 value bytes after it.
+// An entry: the form's marker in bits 0-7 (0 for fixints, whose byte is the value's) and its
+// width (the value bytes kept after the marker, 0 for fixints) in bits 8-15.
 constexpr std::int64_t put_slot_entry(unsigned form) noexcept {
-  const unsigned width = kWidth[form];
-  const unsigned keep = 1u | ((1u << width) - 1u) << (9 - width);
-  return std::int64_t{kMarker[form]} | std::int64_t{keep} << 16;
+  return std::int64_t{kMarker[form]} | std::int64_t{kWidth[form]} << 8;
 }
 // By index, the leading zero bits / 8 of the value's magnitude (see magnitudes()), plus 8 for a
 // negative value: 0-3 64 bits, 4-5 32, 6 16, 7 8 (fixints are told apart by a compare).
@@ -1135,36 +1130,44 @@ struct PermuteIndices {
   std::uint8_t index[64];
 };
 
-// vpermi2b indices building the slots of values 4h..4h+3 from the values (indices 0..63) and the
+// Values per step of put_mixed_7(): a value's slot is its marker and its 8 bytes, so 7 slots fill
+// 63 bytes of one vector.
+constexpr unsigned kSlotValues = 7;
+constexpr unsigned kSlotSize = 9;
+
+// vpermi2b indices building the slots of values 0..6 from the values (indices 0..63) and the
 // markers (64..127, one per 8-byte lane): slot byte 0 the marker, bytes 1..8 the value big-endian.
-constexpr PermuteIndices make_slot_indices(unsigned h) noexcept {
+// Byte 63 is no slot's (its index 0 is any byte; it is never kept).
+constexpr PermuteIndices make_slot_indices() noexcept {
   PermuteIndices t{};
-  for (unsigned s = 0; s < 4; ++s) {
-    const unsigned lane = 4 * h + s;
-    t.index[16 * s] = static_cast<std::uint8_t>(64 + 8 * lane);
-    for (unsigned j = 1; j <= 8; ++j)
-      t.index[16 * s + j] = static_cast<std::uint8_t>(8 * lane + 8 - j);
+  for (unsigned s = 0; s < kSlotValues; ++s) {
+    t.index[kSlotSize * s] = static_cast<std::uint8_t>(64 + 8 * s);
+    for (unsigned j = 1; j < kSlotSize; ++j)
+      t.index[kSlotSize * s + j] = static_cast<std::uint8_t>(8 * s + 8 - j);
   }
   return t;
 }
-inline constexpr PermuteIndices kSlotsLow = make_slot_indices(0);
-inline constexpr PermuteIndices kSlotsHigh = make_slot_indices(1);
+inline constexpr PermuteIndices kSlotIndices = make_slot_indices();
 
-// The 4 slots of `slots` whose kept bytes are the bits of `keep`, written at p: with a whole
-// 64-byte store when kWholeStore (the caller has room for it), else a masked one that writes
-// only them. Returns the byte after them.
-template <bool kWholeStore>
-MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_slots(std::uint8_t* p, __m512i slots,
-                                                std::uint64_t keep) noexcept {
-  const auto size = static_cast<unsigned>(__builtin_popcountll(keep));
-  const __m512i packed = _mm512_maskz_compress_epi8(keep, slots);
-  if constexpr (kWholeStore) {
-    _mm512_storeu_si512(p, packed);
-  } else {
-    _mm512_mask_storeu_epi8(p, (std::uint64_t{1} << size) - 1, packed);
-  }
-  return p + size;
+// For each byte of the slots, the byte of the entries holding its slot's width (vpermb indices;
+// for byte 63, a byte that is always 0), and its place in the slot (byte j of 1..8 is kept when
+// j + width >= 9; the marker always: 9; byte 63 never: 0).
+constexpr PermuteIndices make_width_indices() noexcept {
+  PermuteIndices t{};
+  for (unsigned k = 0; k < 63; ++k) t.index[k] = static_cast<std::uint8_t>(8 * (k / kSlotSize) + 1);
+  t.index[63] = 2;  // a zero byte of the entries
+  return t;
 }
+inline constexpr PermuteIndices kWidthIndices = make_width_indices();
+constexpr PermuteIndices make_slot_places() noexcept {
+  PermuteIndices t{};
+  for (unsigned k = 0; k < 63; ++k) {
+    const unsigned j = k % kSlotSize;
+    t.index[k] = static_cast<std::uint8_t>(j == 0 ? kSlotSize : j);
+  }
+  return t;
+}
+inline constexpr PermuteIndices kSlotPlaces = make_slot_places();
 
 // 8 values of R at v as 64-bit lanes, sign-extended when R is signed.
 template <class R>
@@ -1194,10 +1197,10 @@ MSGPACK_GEN_VBMI_INLINE __m512i magnitudes(__m512i x, __mmask8 negative) noexcep
   }
 }
 
-// 8 values x, the lanes `wide` not fixints, whose magnitudes are m (negative: the lanes below
-// zero), written at p (room for whole 64-byte stores when kWholeStores).
-template <bool kWholeStores>
-MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_8(std::uint8_t* p, __m512i x, __m512i m,
+// The first 7 of 8 values x, the lanes `wide` not fixints, whose magnitudes are m (negative: the
+// lanes below zero), written at p with one 64-byte store (p has room for it). Returns the byte
+// after them.
+MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_7(std::uint8_t* p, __m512i x, __m512i m,
                                                   __mmask8 wide, __mmask8 negative) noexcept {
   __m512i index = _mm512_maskz_srli_epi64(0xff, _mm512_lzcnt_epi64(m), 3);
   index = _mm512_mask_add_epi64(index, negative, index, _mm512_set1_epi64(8));
@@ -1209,21 +1212,15 @@ MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_8(std::uint8_t* p, __m512i x, __
                                                       _mm512_loadu_si512(kPutSlots.entry + 8)));
   // A fixint's marker is its value's byte.
   const __m512i markers = _mm512_mask_mov_epi64(entry, static_cast<__mmask8>(~wide), x);
-  // The kept bytes of slot s (bits 16-31 of entry 4h + s) are bits 16s..16s+15 of half h's mask:
-  // the bit shuffle reads them from 8-byte lanes 2s and 2s + 1, which hold that entry.
-  const __m512i keep_bits = _mm512_set1_epi64(0x1716151413121110);
-  const __m512i keep_bits_high = _mm512_set1_epi64(0x1f1e1d1c1b1a1918);
-  const __m512i keep_index = _mm512_mask_mov_epi64(keep_bits, 0xaa, keep_bits_high);
-  const auto keep_low = static_cast<std::uint64_t>(_mm512_bitshuffle_epi64_mask(
-      _mm512_maskz_permutexvar_epi64(0xff, _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0), entry),
-      keep_index));
-  const auto keep_high = static_cast<std::uint64_t>(_mm512_bitshuffle_epi64_mask(
-      _mm512_maskz_permutexvar_epi64(0xff, _mm512_set_epi64(7, 7, 6, 6, 5, 5, 4, 4), entry),
-      keep_index));
-  p = put_slots<kWholeStores>(
-      p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsLow.index), markers), keep_low);
-  return put_slots<kWholeStores>(
-      p, _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotsHigh.index), markers), keep_high);
+  const __m512i widths =
+      _mm512_maskz_permutexvar_epi8(~__mmask64{0}, _mm512_loadu_si512(kWidthIndices.index), entry);
+  const auto keep = static_cast<std::uint64_t>(
+      _mm512_cmpge_epu8_mask(_mm512_add_epi8(widths, _mm512_loadu_si512(kSlotPlaces.index)),
+                             _mm512_set1_epi8(static_cast<char>(kSlotSize))));
+  const __m512i slots =
+      _mm512_permutex2var_epi8(x, _mm512_loadu_si512(kSlotIndices.index), markers);
+  _mm512_storeu_si512(p, _mm512_maskz_compress_epi8(keep, slots));
+  return p + __builtin_popcountll(keep);
 }
 
 // The lanes of 8 values x that are not fixints (-32..127: 0..159 once 32 is added to a signed
@@ -1236,46 +1233,39 @@ MSGPACK_GEN_VBMI_INLINE __mmask8 past_fixints(__m512i x) noexcept {
   return _mm512_cmpgt_epu64_mask(biased, _mm512_set1_epi64(127 + kBias));
 }
 
-// The block of 8 values x at v, the lanes `wide` not fixints, written at p, the next blocks too
-// when they are a run of one full-width 32-bit form (put_full_width_run_wide()). Returns the
-// blocks written.
-template <class R, bool kWholeStores>
-MSGPACK_GEN_VBMI_INLINE std::size_t put_wide_block(std::uint8_t*& p, const R* v, std::size_t blocks,
-                                                   __m512i x, __mmask8 wide) noexcept {
-  __mmask8 negative = 0;
-  if constexpr (std::is_signed_v<R>) negative = _mm512_cmplt_epi64_mask(x, _mm512_setzero_si512());
-  const __m512i m = magnitudes<R>(x, negative);
-  if constexpr (sizeof(R) == 4) {
-    // All past 16 bits: uint32, or int32 when all are negative (below -32768).
-    if (_mm512_cmpgt_epu64_mask(m, _mm512_set1_epi64(0xffff)) == 0xff &&
-        (negative == 0 || negative == 0xff)) {
-      const unsigned form = negative == 0 ? 3 : 7;
-      return put_full_width_run_wide(p, v, blocks, form);
-    }
-  }
-  p = put_mixed_8<kWholeStores>(p, x, m, wide, negative);
-  return 1;
-}
-
-// The blocks at v (of `blocks`) written at p while each has a value past the fixints: the first
-// has one. Returns the blocks written. Out of line, so that the caller's loop over blocks of
-// fixints keeps its few registers and constants (with this loop inlined into it, the bench's
-// blocks of small int32 ran 30% slower).
+// The values at v (n of them, at least 8) written at p, 7 a step, while the 8 from the step's
+// first have a value past the fixints (the first 8 do), and a run of one full-width 32-bit form
+// in blocks of 8 (put_full_width_run_wide()). Returns the values written. Out of line, so that
+// the caller's loop over blocks of fixints keeps its few registers and constants (with this loop
+// inlined into it, the bench's blocks of small int32 ran 30% slower).
 template <class R>
-__attribute__((target(MSGPACK_GEN_VBMI_TARGET), noinline)) std::size_t put_wide_blocks_vbmi(
-    std::uint8_t*& p, const R* v, std::size_t blocks) noexcept {
-  // Whole 64-byte stores while a block follows this one: p has room for the largest form of
-  // each element left and kSlack, which covers 64 bytes from the second half of this block.
-  constexpr std::size_t kMax = gen::encode::kMaxIntSize;
-  static_assert(2 * kBlock * kMax + kSlack >= kBlock / 2 * kMax + 64, "room for a whole store");
+__attribute__((target(MSGPACK_GEN_VBMI_TARGET), noinline)) std::size_t put_wide_values_vbmi(
+    std::uint8_t*& p, const R* v, std::size_t n) noexcept {
+  // A step's 64-byte store: p has room for the largest form of each value left (8 or more) and
+  // kSlack.
+  static_assert(kBlock * gen::encode::kMaxIntSize + kSlack >= 64, "room for a whole store");
   std::size_t done = 0;
-  while (done < blocks) {
-    const R* block = v + kBlock * done;
-    const __m512i x = load_8_integers(block);
+  while (n - done >= kBlock) {
+    const R* at = v + done;
+    const __m512i x = load_8_integers(at);
     const __mmask8 wide = past_fixints<R>(x);
     if (wide == 0) break;
-    done += blocks - done >= 2 ? put_wide_block<R, true>(p, block, blocks - done, x, wide)
-                               : put_wide_block<R, false>(p, block, blocks - done, x, wide);
+    __mmask8 negative = 0;
+    if constexpr (std::is_signed_v<R>) {
+      negative = _mm512_cmplt_epi64_mask(x, _mm512_setzero_si512());
+    }
+    const __m512i m = magnitudes<R>(x, negative);
+    if constexpr (sizeof(R) == 4) {
+      // All past 16 bits: uint32, or int32 when all are negative (below -32768).
+      if (_mm512_cmpgt_epu64_mask(m, _mm512_set1_epi64(0xffff)) == 0xff &&
+          (negative == 0 || negative == 0xff)) {
+        const unsigned form = negative == 0 ? 3 : 7;
+        done += kBlock * put_full_width_run_wide(p, at, (n - done) / kBlock, form);
+        continue;
+      }
+    }
+    p = put_mixed_7(p, x, m, wide, negative);
+    done += kSlotValues;
   }
   return done;
 }
@@ -1297,7 +1287,7 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
       p += kBlock;
       done += kBlock;
     } else {
-      done += kBlock * put_wide_blocks_vbmi(p, r + done, (n - done) / kBlock);
+      done += put_wide_values_vbmi(p, r + done, n - done);
     }
   }
   return put_tail(p, v + done, n - done);
