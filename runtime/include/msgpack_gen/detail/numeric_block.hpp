@@ -5,7 +5,8 @@
 // uint16, ...: the form of the block's least and greatest value are the same, since every form
 // covers one interval of values) is written with fixed-width stores, marker and big-endian payload
 // per element, no branch per element. A block of mixed forms is written element by element
-// without branches: the form's marker, width and shift come from small tables; with the shuffle
+// without branches: the form's marker, width and shift come from small tables (with AVX2, 4
+// values at a time: put_mixed_blocks_wide()); with the shuffle
 // kernels, a block of 16-bit integers in mixed sizes is written with one table shuffle per half
 // block, chosen by the pattern of the values' sizes (kMixed16). Floats take
 // float32 / float64, or in msgpack-c's float mode (Writer::integral_floats_as_ints) blocks
@@ -38,12 +39,13 @@
 // blocks and widening moves to read them. Other targets (big-endian ones included) and compilers
 // use the portable code. On x86-64 a CPU with AVX2 (asked the same way) gets a third level, `wide`:
 // 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32), the full-width 16-bit
-// blocks and doubles, and for reading runs of 3-, 5- and 9-byte forms (uint16, int16, uint32,
-// int32, float32, uint64, int64, float64). A CPU with AVX-512 BW, VL, VBMI and VBMI2 gets a fourth,
-// `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across 128 bytes of
-// input find the elements' starts and gather their values), and blocks of 32- and 64-bit ones
-// written with vpcompressb. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests
-// build both, and run each level the target has).
+// blocks and doubles, blocks of 32- and 64-bit integers of mixed forms (4 values at a time, one
+// 16-byte shuffle and store per value), and for reading runs of 3-, 5- and 9-byte forms (uint16,
+// int16, uint32, int32, float32, uint64, int64, float64). A CPU with AVX-512 BW, VL, VBMI and VBMI2
+// gets a fourth, `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across 128
+// bytes of input find the elements' starts and gather their values), and blocks of 32- and 64-bit
+// ones written with vpcompressb. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the
+// tests build both, and run each level the target has).
 #pragma once
 
 #include <cstddef>
@@ -1077,6 +1079,143 @@ MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_double_blocks_wide(std::uint8_t* p, co
   }
   return p;
 }
+
+// ---- AVX2: integers of mixed forms, 4 at a time ---------------------------------------------
+//
+// put_any() for 4 values widened to 64 bits. Compares against each form's greatest value give a
+// value's form as a table index in the low byte of its lane; shuffles of 16-byte tables turn the
+// indexes into markers and widths. Each value gets a 16-byte half of its own, holding its
+// value bytes with the marker just above the width it keeps (and again in the upper 8 bytes,
+// for the 8-byte forms), and one shuffle per two halves reverses the kept bytes behind the
+// marker. Four 16-byte stores at the running offsets write them; each overwrites the spare bytes
+// of the one before (at most 15 past the last value, within kSlack).
+
+// The form (kMarker's index) of each index of the tables: 0..4 the unsigned forms (a fixint
+// first), 5 a negative fixint, 6..9 int8..int64.
+constexpr unsigned mixed4_form(unsigned index) noexcept {
+  return index < 5 ? index : index == 5 ? 0 : index - 1;
+}
+enum class Mixed4Field { marker, width, width_bits, clear_bits };
+constexpr Table mixed4_table(Mixed4Field field) noexcept {
+  Table t{};
+  for (unsigned i = 0; i < 10; ++i) {
+    const unsigned form = mixed4_form(i);
+    const unsigned width = kWidth[form];
+    switch (field) {
+      case Mixed4Field::marker:
+        t.byte[i] = kMarker[form];
+        break;
+      case Mixed4Field::width:
+        t.byte[i] = static_cast<std::uint8_t>(width);
+        break;
+      case Mixed4Field::width_bits:
+        t.byte[i] = static_cast<std::uint8_t>(8 * width);
+        break;
+      case Mixed4Field::clear_bits:  // a negative value's sign bytes above its kept ones
+        t.byte[i] = static_cast<std::uint8_t>(8 * (width == 0 ? 1 : width));
+        break;
+    }
+  }
+  return t;
+}
+inline constexpr Table kMixed4Marker = mixed4_table(Mixed4Field::marker);
+inline constexpr Table kMixed4Width = mixed4_table(Mixed4Field::width);
+inline constexpr Table kMixed4WidthBits = mixed4_table(Mixed4Field::width_bits);
+inline constexpr Table kMixed4ClearBits = mixed4_table(Mixed4Field::clear_bits);
+
+MSGPACK_GEN_WIDE_INLINE __m256i lanes64(std::uint64_t bits) noexcept {
+  return _mm256_set1_epi64x(static_cast<long long>(bits));
+}
+
+// The 4 values of x (R's values, sign- or zero-extended) at p; returns the byte after them.
+template <bool kSigned>
+MSGPACK_GEN_WIDE_INLINE std::uint8_t* put_mixed_4(std::uint8_t* p, __m256i x) noexcept {
+  // m: the value, or for a negative one its complement shifted left once, so that the signed
+  // forms' bounds become the unsigned ones (~x <= 0x7f: int8, as m <= 0xff). Compared signed
+  // after flipping the top bit, as AVX2 compares only signed.
+  constexpr std::uint64_t kFlip = std::uint64_t{1} << 63;
+  __m256i negative = _mm256_setzero_si256();
+  __m256i m = x;
+  __m256i fixint_end = lanes64(kFlip + 0x80);  // fixints: m < 0x80, or ~x < 0x20 when negative
+  __m256i index = lanes64(4);
+  if constexpr (kSigned) {
+    negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), x);
+    const __m256i complement = _mm256_xor_si256(x, negative);
+    m = _mm256_add_epi64(complement, _mm256_and_si256(complement, negative));
+    fixint_end =
+        _mm256_add_epi64(fixint_end, _mm256_and_si256(negative, lanes64(~std::uint64_t{0x3f})));
+    index = _mm256_add_epi64(index, _mm256_and_si256(negative, lanes64(5)));
+  }
+  m = _mm256_xor_si256(m, lanes64(kFlip));
+  // 4 less one for each form's interval the value lies in: its index among each sign's forms.
+  const __m256i in_fixint = _mm256_cmpgt_epi64(fixint_end, m);
+  const __m256i in_8 = _mm256_cmpgt_epi64(lanes64(kFlip + 0x100), m);
+  const __m256i in_16 = _mm256_cmpgt_epi64(lanes64(kFlip + 0x10000), m);
+  const __m256i in_32 = _mm256_cmpgt_epi64(lanes64(kFlip + 0x100000000), m);
+  index = _mm256_add_epi64(
+      index, _mm256_add_epi64(_mm256_add_epi64(in_fixint, in_8), _mm256_add_epi64(in_16, in_32)));
+  // The index in each lane's low byte; 0xff (a zero from the tables) in the others.
+  index = _mm256_or_si256(index, lanes64(~std::uint64_t{0xff}));
+  const __m256i markers = _mm256_shuffle_epi8(vec_of(kMixed4Marker, kMixed4Marker), index);
+  const __m256i widths = _mm256_shuffle_epi8(vec_of(kMixed4Width, kMixed4Width), index);
+  __m256i bytes = x;
+  if constexpr (kSigned) {
+    // A negative value's bytes above its width are 0xff: cleared, so that the marker fits.
+    const __m256i clear_bits =
+        _mm256_shuffle_epi8(vec_of(kMixed4ClearBits, kMixed4ClearBits), index);
+    bytes = _mm256_xor_si256(
+        bytes,
+        _mm256_and_si256(negative, _mm256_sllv_epi64(lanes64(~std::uint64_t{0}), clear_bits)));
+  }
+  const __m256i width_bits = _mm256_shuffle_epi8(vec_of(kMixed4WidthBits, kMixed4WidthBits), index);
+  bytes = _mm256_or_si256(bytes, _mm256_sllv_epi64(markers, width_bits));
+  // Values 0 and 2 in the halves of `even`, 1 and 3 in those of `odd`, the marker in the upper
+  // 8 bytes. Output byte j of a half takes its byte width - j: the marker, then the value's
+  // bytes from the highest kept one (a negative index, past the width, gives a zero).
+  const __m256i even = _mm256_unpacklo_epi64(bytes, markers);
+  const __m256i odd = _mm256_unpackhi_epi64(bytes, markers);
+  const __m256i ramp = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1,
+                                        2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m256i even_take =
+      _mm256_sub_epi8(_mm256_shuffle_epi8(widths, _mm256_setzero_si256()), ramp);
+  const __m256i odd_take = _mm256_sub_epi8(_mm256_shuffle_epi8(widths, _mm256_set1_epi8(8)), ramp);
+  const __m256i even_out = _mm256_shuffle_epi8(even, even_take);
+  const __m256i odd_out = _mm256_shuffle_epi8(odd, odd_take);
+  // The widths of values 0 and 1 in bytes 0 and 1, of 2 and 3 in bytes 16 and 17; then the
+  // running sums of the sizes (width + 1), byte k the end of value k.
+  const __m256i pairs = _mm256_shuffle_epi8(
+      widths, _mm256_setr_epi8(0, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 8,
+                               -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+  const auto low = static_cast<std::uint32_t>(_mm256_cvtsi256_si32(pairs));
+  const auto high =
+      static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm256_extracti128_si256(pairs, 1)));
+  const std::uint32_t ends = ((low | high << 16) + 0x01010101u) * 0x01010101u;
+  store16(p, _mm256_castsi256_si128(even_out));
+  store16(p + (ends & 0xff), _mm256_castsi256_si128(odd_out));
+  store16(p + (ends >> 8 & 0xff), _mm256_extracti128_si256(even_out, 1));
+  store16(p + (ends >> 16 & 0xff), _mm256_extracti128_si256(odd_out, 1));
+  return p + (ends >> 24);
+}
+
+// Blocks of 32- or 64-bit integers of mixed forms (R: the underlying integer of an enum; the
+// vector loads read it in place) written 4 values at a time. Returns the byte after them.
+template <class R>
+MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_mixed_blocks_wide(std::uint8_t* p, const R* v,
+                                                            std::size_t blocks) noexcept {
+  static_assert(sizeof(R) == 4 || sizeof(R) == 8, "32- and 64-bit integers");
+  for (const R* end = v + blocks * kBlock; v != end; v += 4) {
+    __m256i x;
+    if constexpr (sizeof(R) == 8) {
+      x = load32(v);
+    } else if constexpr (std::is_signed_v<R>) {
+      x = _mm256_cvtepi32_epi64(load16(v));
+    } else {
+      x = _mm256_cvtepu32_epi64(load16(v));
+    }
+    p = put_mixed_4<std::is_signed_v<R>>(p, x);
+  }
+  return p;
+}
 #endif
 
 // The last few after the blocks (fewer than kBlock), and short arrays: put()'s branches cost
@@ -1375,7 +1514,12 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
 #else
   constexpr bool kVbmi = false;
 #endif
-  const Simd level = (kShuffles || kVbmi) && blocks != 0 ? simd_level() : Simd::base;
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+  constexpr bool kWideMixed = sizeof(R) >= 4;  // mixed blocks: put_mixed_blocks_wide()
+#else
+  constexpr bool kWideMixed = false;
+#endif
+  const Simd level = (kShuffles || kVbmi || kWideMixed) && blocks != 0 ? simd_level() : Simd::base;
   (void)level;  // unused where no SIMD kernel is compiled
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
   if constexpr (kVbmi) {
@@ -1467,6 +1611,19 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     if (form == form_of(hi)) {
       p = put_block(p, block, form);
     } else {
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+      if constexpr (kWideMixed) {
+        if (level >= Simd::wide) {
+          // This block and the few after it, likely mixed too, 4 values at a time.
+          const std::size_t stretch =
+              blocks - b > kUnclassifiedAfterMixed ? 1 + kUnclassifiedAfterMixed : blocks - b;
+          p = put_mixed_blocks_wide(p, reinterpret_cast<const R*>(v), stretch);
+          b += stretch - 1;
+          v += (stretch - 1) * kBlock;
+          continue;
+        }
+      }
+#endif
       for (std::size_t j = 0; j < kBlock; ++j) p = put_any(p, block[j]);
       unclassified = kUnclassifiedAfterMixed;
     }
