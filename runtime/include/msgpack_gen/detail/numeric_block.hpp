@@ -1083,8 +1083,8 @@ MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_double_blocks_wide(std::uint8_t* p, co
 // ---- AVX2: integers of mixed forms, 4 at a time ---------------------------------------------
 //
 // put_any() for 4 values widened to 64 bits. Compares against each form's greatest value give a
-// value's form as a table index in the low byte of its lane; shuffles of 16-byte tables turn the
-// indexes into markers and widths. Each value gets a 16-byte half of its own, holding its
+// value's form as a table index in the low byte of its lane; shuffles of two 16-byte tables turn
+// the indexes into markers and widths. Each value gets a 16-byte half of its own, holding its
 // value bytes with the marker just above the width it keeps (and again in the upper 8 bytes,
 // for the 8-byte forms), and one shuffle per two halves reverses the kept bytes behind the
 // marker. Four 16-byte stores at the running offsets write them; each overwrites the spare bytes
@@ -1095,33 +1095,20 @@ MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_double_blocks_wide(std::uint8_t* p, co
 constexpr unsigned mixed4_form(unsigned index) noexcept {
   return index < 5 ? index : index == 5 ? 0 : index - 1;
 }
-enum class Mixed4Field { marker, width, width_bits, clear_bits };
+enum class Mixed4Field { marker, width };
 constexpr Table mixed4_table(Mixed4Field field) noexcept {
   Table t{};
   for (unsigned i = 0; i < 10; ++i) {
     const unsigned form = mixed4_form(i);
-    const unsigned width = kWidth[form];
-    switch (field) {
-      case Mixed4Field::marker:
-        t.byte[i] = kMarker[form];
-        break;
-      case Mixed4Field::width:
-        t.byte[i] = static_cast<std::uint8_t>(width);
-        break;
-      case Mixed4Field::width_bits:
-        t.byte[i] = static_cast<std::uint8_t>(8 * width);
-        break;
-      case Mixed4Field::clear_bits:  // a negative value's sign bytes above its kept ones
-        t.byte[i] = static_cast<std::uint8_t>(8 * (width == 0 ? 1 : width));
-        break;
-    }
+    t.byte[i] = field == Mixed4Field::marker ? kMarker[form] : kWidth[form];
   }
   return t;
 }
 inline constexpr Table kMixed4Marker = mixed4_table(Mixed4Field::marker);
 inline constexpr Table kMixed4Width = mixed4_table(Mixed4Field::width);
-inline constexpr Table kMixed4WidthBits = mixed4_table(Mixed4Field::width_bits);
-inline constexpr Table kMixed4ClearBits = mixed4_table(Mixed4Field::clear_bits);
+// A lane's index is 0..9 in its low byte and zeros above, which look up entry 0: so that they
+// give zero bytes, entry 0 (a positive fixint) is 0 in both tables.
+static_assert(kMixed4Marker.byte[0] == 0 && kMixed4Width.byte[0] == 0, "entry 0 is zero");
 
 MSGPACK_GEN_WIDE_INLINE __m256i lanes64(std::uint64_t bits) noexcept {
   return _mm256_set1_epi64x(static_cast<long long>(bits));
@@ -1154,20 +1141,18 @@ MSGPACK_GEN_WIDE_INLINE std::uint8_t* put_mixed_4(std::uint8_t* p, __m256i x) no
   const __m256i in_32 = _mm256_cmpgt_epi64(lanes64(kFlip + 0x100000000), m);
   index = _mm256_add_epi64(
       index, _mm256_add_epi64(_mm256_add_epi64(in_fixint, in_8), _mm256_add_epi64(in_16, in_32)));
-  // The index in each lane's low byte; 0xff (a zero from the tables) in the others.
-  index = _mm256_or_si256(index, lanes64(~std::uint64_t{0xff}));
   const __m256i markers = _mm256_shuffle_epi8(vec_of(kMixed4Marker, kMixed4Marker), index);
   const __m256i widths = _mm256_shuffle_epi8(vec_of(kMixed4Width, kMixed4Width), index);
+  const __m256i width_bits = _mm256_slli_epi64(widths, 3);
   __m256i bytes = x;
   if constexpr (kSigned) {
-    // A negative value's bytes above its width are 0xff: cleared, so that the marker fits.
-    const __m256i clear_bits =
-        _mm256_shuffle_epi8(vec_of(kMixed4ClearBits, kMixed4ClearBits), index);
+    // A negative value's bytes above its width (above its own byte for a fixint) are 0xff:
+    // cleared, so that the marker fits.
+    const __m256i clear_bits = _mm256_max_epu8(width_bits, lanes64(8));
     bytes = _mm256_xor_si256(
         bytes,
         _mm256_and_si256(negative, _mm256_sllv_epi64(lanes64(~std::uint64_t{0}), clear_bits)));
   }
-  const __m256i width_bits = _mm256_shuffle_epi8(vec_of(kMixed4WidthBits, kMixed4WidthBits), index);
   bytes = _mm256_or_si256(bytes, _mm256_sllv_epi64(markers, width_bits));
   // Values 0 and 2 in the halves of `even`, 1 and 3 in those of `odd`, the marker in the upper
   // 8 bytes. Output byte j of a half takes its byte width - j: the marker, then the value's
