@@ -687,6 +687,9 @@ MSGPACK_GEN_SHUFFLE_INLINE Vec lookup(Vec table, Vec index) noexcept {
 
 // Tables of the writers and readers below: kPut* / kTake* shuffles, kMarks* lanes of markers.
 
+// Each byte its own place: offsets (the mixed-form readers) and places to subtract from.
+inline constexpr Table kLaneIndex = table({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+
 // 8 values of 2 bytes as marker and big-endian payload, 24 bytes: bytes 0..15, then 16..23.
 inline constexpr Table kPut3Take0 = table({-1, 1, 0, -1, 3, 2, -1, 5, 4, -1, 7, 6, -1, 9, 8, -1});
 inline constexpr Table kPut3Take1 =
@@ -1114,7 +1117,7 @@ MSGPACK_GEN_WIDE_INLINE __m256i lanes64(std::uint64_t bits) noexcept {
   return _mm256_set1_epi64x(static_cast<long long>(bits));
 }
 
-// The 4 values of x (R's values, sign- or zero-extended) at p; returns the byte after them.
+// The 4 values of x (sign- or zero-extended to 64 bits) at p; returns the byte after them.
 template <bool kSigned>
 MSGPACK_GEN_WIDE_INLINE std::uint8_t* put_mixed_4(std::uint8_t* p, __m256i x) noexcept {
   // m: the value, or for a negative one its complement shifted left once, so that the signed
@@ -1159,11 +1162,11 @@ MSGPACK_GEN_WIDE_INLINE std::uint8_t* put_mixed_4(std::uint8_t* p, __m256i x) no
   // bytes from the highest kept one (a negative index, past the width, gives a zero).
   const __m256i even = _mm256_unpacklo_epi64(bytes, markers);
   const __m256i odd = _mm256_unpackhi_epi64(bytes, markers);
-  const __m256i ramp = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1,
-                                        2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m256i places = vec_of(kLaneIndex, kLaneIndex);
   const __m256i even_take =
-      _mm256_sub_epi8(_mm256_shuffle_epi8(widths, _mm256_setzero_si256()), ramp);
-  const __m256i odd_take = _mm256_sub_epi8(_mm256_shuffle_epi8(widths, _mm256_set1_epi8(8)), ramp);
+      _mm256_sub_epi8(_mm256_shuffle_epi8(widths, _mm256_setzero_si256()), places);
+  const __m256i odd_take =
+      _mm256_sub_epi8(_mm256_shuffle_epi8(widths, _mm256_set1_epi8(8)), places);
   const __m256i even_out = _mm256_shuffle_epi8(even, even_take);
   const __m256i odd_out = _mm256_shuffle_epi8(odd, odd_take);
   // The widths of values 0 and 1 in bytes 0 and 1, of 2 and 3 in bytes 16 and 17; then the
@@ -2446,8 +2449,6 @@ MSGPACK_GEN_SHUFFLE_INLINE Vec element_sizes(Vec v) noexcept {
   const Vec sizes = lookup(vec_of(kFormSizes), add_bytes(v, splat(0x34)));
   return bits_or(sizes, bits_and(fixint_lanes(v), splat(1)));
 }
-
-inline constexpr Table kLaneIndex = table({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
 
 // The walk of the mixed-form readers (take_mixed_chunks()) through windows of 128 bytes at
 // fixed offsets.
