@@ -858,6 +858,44 @@ TEMPLATE_TEST_CASE(
   }
 }
 
+// Arrays shorter than a block skip the block tries (decode_short_numbers()): each element that
+// is another type, out of range for T or cut short must give the per-element status, path
+// included, at every place; 8 and 9 elements are the first lengths with a block.
+TEMPLATE_TEST_CASE("numeric vectors shorter than a block: a wrong, cut or out-of-range element",
+                   "[numeric][bulk][errors]", NUMERIC_TYPES) {
+  SIMD_LEVELS();
+  using T = TestType;
+  const std::vector<Bytes> forms = {{0x05},
+                                    {0xfb},
+                                    {0xcc, 0xc8},
+                                    {0xcd, 0x01, 0x02},
+                                    {0xcf, 0, 0, 0, 0, 0, 0, 1, 2},
+                                    {0xd1, 0xff, 0x00},
+                                    {0xca, 0x3f, 0xc0, 0, 0}};
+  const std::vector<Bytes> wrong = {{0xc0},
+                                    {0xa1, 0x41},
+                                    {0xcf, 0xff, 0, 0, 0, 0, 0, 0, 0},  // above every int64
+                                    {0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0},  // below every uint
+                                    {0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}};
+  for (std::size_t n = 1; n <= 9; ++n) {
+    for (const Bytes& form : forms) {
+      const Bytes whole = array_of(std::vector<Bytes>(n, form));
+      check_like_per_element<T>(whole);
+      for (std::size_t size = 0; size < whole.size(); ++size) {
+        check_like_per_element<T>(
+            Bytes(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(size)));
+      }
+      for (const Bytes& bad : wrong) {
+        for (std::size_t k = 0; k < n; ++k) {
+          std::vector<Bytes> elements(n, form);
+          elements[k] = bad;
+          check_like_per_element<T>(array_of(elements));
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("numeric vectors: a value out of range in a block is the same error at [k]",
           "[numeric][bulk][errors]") {
   SIMD_LEVELS();

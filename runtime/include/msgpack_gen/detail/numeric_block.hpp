@@ -2796,12 +2796,31 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_stretch(Simd level, const std::
 }
 #endif
 
+// decode_numbers() for fewer elements than a block: no blocks to try, so none of their
+// bookkeeping. Integers go through take_mixed_integers() up to an element it leaves to its codec
+// (another form, a value out of range, the input's last bytes), and the rest one by one.
+template <class T>
+inline bool decode_short_numbers(Reader& in, T* out, std::uint32_t n) {
+  std::uint32_t i = 0;
+  if constexpr (is_integer_v<T>) {
+    std::size_t used = 0;
+    i = static_cast<std::uint32_t>(
+        take_mixed_integers(in.position(), in.remaining(), out, n, used));
+    in.advance(used);
+  }
+  for (; i < n; ++i) {
+    if (!codec<T>::decode(in, out[i])) return in.in_element(i);
+  }
+  return true;
+}
+
 // Decodes n numbers into out[0..n), after the array header. The same result, error and path as
 // decoding each element with codec<T>::decode.
 template <class T>
 inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   static_assert(decodes_in_bulk_v<T>, "integers, enums without a range, float and double");
-  const Simd level = n >= kBlock ? simd_level() : Simd::base;  // short arrays: no blocks
+  if (n < kBlock) return decode_short_numbers(in, out, n);
+  const Simd level = simd_level();
   std::uint32_t i = 0;
   // After a block try that took a run, the elements to decode one by one before the next try:
   // one when the run stopped inside a block (at an element its form or range refuses), else a
