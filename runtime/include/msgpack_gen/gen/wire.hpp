@@ -93,16 +93,33 @@ inline std::uint8_t* f64(std::uint8_t* p, double v) noexcept {
 
 // msgpack-c 4's form of a float: a value that is an integer in the 64-bit ranges is written as
 // that integer (3.0 as 3, -0.0 as 0), anything else (fractions, NaN, infinities, large values)
-// as the float itself. Needs 9 bytes.
+// as the float itself. Needs 9 bytes. Whether the value is integral is read from its bits (the
+// exponent says which mantissa bits are fraction), so a fraction, the usual case, costs no
+// conversion to an integer and back.
 template <class F>
 inline std::uint8_t* float_as_msgpack_c(std::uint8_t* p, F v) noexcept {
-  constexpr F kTwoTo64 = static_cast<F>(18446744073709551616.0);  // exact in float and double
-  constexpr F kMinusTwoTo63 = static_cast<F>(-9223372036854775808.0);
-  if (v >= F(0) && v < kTwoTo64 && static_cast<F>(static_cast<std::uint64_t>(v)) == v) {
-    return uint(p, static_cast<std::uint64_t>(v));
+  using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
+  constexpr int kMantissaBits = sizeof(F) == 4 ? 23 : 52;
+  constexpr int kBias = sizeof(F) == 4 ? 127 : 1023;
+  constexpr Bits kExponentMask = sizeof(F) == 4 ? 0xff : 0x7ff;
+  Bits bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  const int exponent = static_cast<int>((bits >> kMantissaBits) & kExponentMask) - kBias;
+  bool integral;
+  if (exponent < 0) {
+    integral = (bits << 1) == 0;  // +0.0 and -0.0; other values below 1 are fractions
+  } else if (exponent < kMantissaBits) {
+    integral = (bits & ((Bits{1} << (kMantissaBits - exponent)) - 1)) == 0;
+  } else {
+    integral = exponent < 64;  // below 2^64 (infinities and NaN have the largest exponent)
   }
-  if (v < F(0) && v >= kMinusTwoTo63 && static_cast<F>(static_cast<std::int64_t>(v)) == v) {
-    return sint(p, static_cast<std::int64_t>(v));
+  if (integral) {
+    const bool negative = (bits >> (sizeof(F) * 8 - 1)) != 0;
+    if (!negative || exponent < 0) return uint(p, static_cast<std::uint64_t>(negative ? F(0) : v));
+    // -2^63 is the one value with exponent 63 that fits in int64_t.
+    if (exponent < 63 || (bits & ((Bits{1} << kMantissaBits) - 1)) == 0) {
+      return sint(p, static_cast<std::int64_t>(v));
+    }
   }
   if constexpr (sizeof(F) == sizeof(float)) {
     return f32(p, v);
