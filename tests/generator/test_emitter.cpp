@@ -109,6 +109,45 @@ TEST_CASE("as_array: a constant array header and positional decoding", "[emitter
   CHECK_THAT(code, !Catch::Contains("kX[]"));
 }
 
+TEST_CASE("a msgpack-c struct writes its floats in msgpack-c's form within the run", "[emitter]") {
+  ir::Type f64;
+  f64.kind = ir::TypeKind::Float;
+  f64.bits = 64;
+  f64.spelling = "double";
+  ir::Struct s = point_struct();
+  s.fields.push_back(field("scale", f64));
+  s.from_msgpack_c = true;
+  for (const bool as_array : {false, true}) {
+    INFO("as_array " << as_array);
+    s.as_array = as_array;
+    std::string code = generate(one_struct_module(s));
+    // One capacity check for x, y and scale; scale as msgpack-c writes it (3.0 as 3).
+    CHECK_THAT(code, Catch::Contains("x, y, scale: one capacity check for the run"));
+    CHECK_THAT(code, Catch::Contains("gen::encode::max_size_as_msgpack_c(value.scale)"));
+    CHECK_THAT(code, Catch::Contains("p = gen::encode::put_as_msgpack_c(p, value.scale);"));
+    CHECK_THAT(code, !Catch::Contains("p = gen::encode::put(p, value.scale);"));
+    // Every float is written by the run, so the Writer needs no msgpack-c mode.
+    CHECK_THAT(code, !Catch::Contains("IntegralFloatsAsInts"));
+  }
+
+  // A vector of doubles goes through the Writer, which then needs the mode.
+  ir::Type doubles;
+  doubles.kind = ir::TypeKind::Vector;
+  doubles.spelling = "std::vector<double>";
+  doubles.args.push_back(f64);
+  s.fields.push_back(field("samples", doubles));
+  std::string code = generate(one_struct_module(s));
+  CHECK_THAT(code, Catch::Contains("IntegralFloatsAsInts msgpack_c_floats(out);"));
+  CHECK_THAT(code, Catch::Contains("p = gen::encode::put_as_msgpack_c(p, value.scale);"));
+
+  // A struct that is not msgpack-c's writes float64 through the plain put.
+  s.from_msgpack_c = false;
+  code = generate(one_struct_module(s));
+  CHECK_THAT(code, Catch::Contains("p = gen::encode::put(p, value.scale);"));
+  CHECK_THAT(code, !Catch::Contains("put_as_msgpack_c"));
+  CHECK_THAT(code, !Catch::Contains("IntegralFloatsAsInts"));
+}
+
 TEST_CASE("omitempty and alterFieldCount count the header at run time", "[emitter]") {
   ir::Struct s = point_struct();
   s.fields[1].omit_empty = true;

@@ -173,17 +173,20 @@ std::string read_call(const WireField& wire) {
 
 // Fields whose encoded size has a cheap bound (runtime's gen::encode::max_size): a run of them is
 // written with one capacity check.
-bool is_bounded(const ir::Struct& s, const WireField& wire) {
+bool is_bounded(const WireField& wire) {
   if (wire.inlined || !wire.encode_expr.empty() || wire.field->as_string) return false;
-  const ir::TypeKind kind = wire.field->type.kind;
-  // A msgpack-c struct's floats go through the Writer, which knows msgpack-c's form.
-  if (kind == ir::TypeKind::Float && s.from_msgpack_c) return false;
-  return ir::kind_info(kind).cheap_bound;
+  return ir::kind_info(wire.field->type.kind).cheap_bound;
+}
+
+// A float of a struct laid out by a msgpack-c macro is written in msgpack-c's form, an integral
+// value as that integer: gen::encode::put_as_msgpack_c() in a run, the Writer elsewhere.
+bool is_msgpack_c_float(const ir::Struct& s, const WireField& wire) {
+  return s.from_msgpack_c && wire.field->type.kind == ir::TypeKind::Float;
 }
 
 // One capacity check for the whole run, then unchecked writes. `indexes` numbers the fields
 // for array-mode comments; map mode writes each key before its value.
-std::string emit_bounded_run(const std::string& snippet_file,
+std::string emit_bounded_run(const std::string& snippet_file, const ir::Struct& s,
                              const std::vector<const WireField*>& run, std::size_t first_index,
                              bool with_keys, bool with_prefix = false) {
   std::vector<std::string> terms;  // the run's size bound, one term per line
@@ -194,15 +197,18 @@ std::string emit_bounded_run(const std::string& snippet_file,
   }
   for (std::size_t i = 0; i < run.size(); ++i) {
     const WireField& wire = *run[i];
+    const bool msgpack_c_float = is_msgpack_c_float(s, wire);
+    const std::string max_size = msgpack_c_float ? "max_size_as_msgpack_c" : "max_size";
     names += (i ? ", " : "") + wire.path;
-    terms.push_back(with_keys ? fmt::format("sizeof {} - 1 + gen::encode::max_size({})",
-                                            wire.constant, wire.member)
-                              : fmt::format("gen::encode::max_size({})", wire.member));
+    terms.push_back(with_keys ? fmt::format("sizeof {} - 1 + gen::encode::{}({})", wire.constant,
+                                            max_size, wire.member)
+                              : fmt::format("gen::encode::{}({})", max_size, wire.member));
     bool omit = with_keys && wire.field->omit_empty;
     puts += print(snippet_file + (omit ? ".bounded_omitempty_field" : ".bounded_field"),
                   {{"comment", wire.comment},
                    {"constant", wire.constant},
                    {"member", wire.member},
+                   {"put", msgpack_c_float ? "put_as_msgpack_c" : "put"},
                    {"index", std::to_string(first_index + i)}});
   }
   std::string bound;
@@ -210,9 +216,17 @@ std::string emit_bounded_run(const std::string& snippet_file,
   return print(snippet_file + ".bounded_run", {{"names", names}, {"bound", bound}, {"puts", puts}});
 }
 
-// A struct laid out by a msgpack-c macro writes floats as msgpack-c does, nested values too.
-std::string msgpack_c_floats(const std::string& snippet_file, const ir::Struct& s) {
-  return ir::writes_msgpack_c_floats(s) ? snippet(snippet_file + ".msgpack_c_floats") : "";
+// A struct laid out by a msgpack-c macro writes floats as msgpack-c does, nested values too: the
+// Writer does so while IntegralFloatsAsInts is in force, needed unless every field that may hold
+// a float is a float the run writes itself.
+std::string msgpack_c_floats(const std::string& snippet_file, const ir::Struct& s,
+                             const std::vector<WireField>& fields) {
+  if (!ir::writes_msgpack_c_floats(s)) return "";
+  bool through_writer = std::any_of(fields.begin(), fields.end(), [&](const WireField& wire) {
+    return ir::may_hold_float(wire.field->type) &&
+           !(is_bounded(wire) && is_msgpack_c_float(s, wire));
+  });
+  return through_writer ? snippet(snippet_file + ".msgpack_c_floats") : "";
 }
 
 std::string summary(const ir::Struct& s, const std::vector<WireField>& fields) {
@@ -294,7 +308,7 @@ std::string emit_map_encode(const ir::Module& module, const ir::Struct& s,
   bool prefix_written = false;  // the prefix goes with the first run, or alone before the body
   auto flush = [&] {
     if (run.empty()) return;
-    body += emit_bounded_run("map_encode", run, 0, true, !prefix_written);
+    body += emit_bounded_run("map_encode", s, run, 0, true, !prefix_written);
     prefix_written = true;
     run.clear();
   };
@@ -319,7 +333,7 @@ std::string emit_map_encode(const ir::Module& module, const ir::Struct& s,
       constant_count = false;
       adjustments += print("map_encode.omitted_count", {{"member", wire.member}});
     }
-    if (is_bounded(s, wire)) {
+    if (is_bounded(wire)) {
       run.push_back(&wire);
       continue;
     }
@@ -355,8 +369,8 @@ std::string emit_map_encode(const ir::Module& module, const ir::Struct& s,
                       ? snippet("map_encode.constant_count")
                       : print("map_encode.adjusted_count", {{"adjustments", adjustments}});
   Vars fields_vars = base;
-  fields_vars["body"] =
-      msgpack_c_floats("map_encode", s) + (body.empty() ? snippet("map_encode.no_fields") : body);
+  fields_vars["body"] = msgpack_c_floats("map_encode", s, fields) +
+                        (body.empty() ? snippet("map_encode.no_fields") : body);
   return print("map_encode.encode", encode) + print("map_encode.field_count", count) +
          print("map_encode.encode_fields", fields_vars);
 }
@@ -503,11 +517,11 @@ std::string emit_array_encode(const ir::Module& module, const ir::Struct& s,
   std::vector<const WireField*> run;
   std::size_t run_start = 0;
   auto flush = [&] {
-    if (!run.empty()) body += emit_bounded_run("array_encode", run, run_start, false);
+    if (!run.empty()) body += emit_bounded_run("array_encode", s, run, run_start, false);
     run.clear();
   };
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    if (is_bounded(s, fields[i])) {
+    if (is_bounded(fields[i])) {
       if (run.empty()) run_start = i;
       run.push_back(&fields[i]);
       continue;
@@ -532,7 +546,7 @@ std::string emit_array_encode(const ir::Module& module, const ir::Struct& s,
         print(unknown.empty() ? "array_encode.constant_header" : "array_encode.counted_header",
               header)},
        {"write_unknown", unknown.empty() ? "" : print("array_encode.write_unknown", header)},
-       {"body", msgpack_c_floats("array_encode", s) + body}});
+       {"body", msgpack_c_floats("array_encode", s, fields) + body}});
 }
 
 std::string emit_array_decode(const ir::Module& module, const ir::Struct& s,

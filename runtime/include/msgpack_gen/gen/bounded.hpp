@@ -99,6 +99,18 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put(std::uint8_t* p, double v) {
   return f64(p, v);
 }
 
+// A float or double of a struct laid out by a msgpack-c macro, in msgpack-c 4's form
+// (float_as_msgpack_c(): an integral value as that integer). The Writer does the same while
+// IntegralFloatsAsInts is in force; generated code writes such a field directly, in its run.
+template <class F, std::enable_if_t<std::is_floating_point_v<F>, int> = 0>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size_as_msgpack_c(F) {
+  return 9;
+}
+template <class F, std::enable_if_t<std::is_floating_point_v<F>, int> = 0>
+MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_as_msgpack_c(std::uint8_t* p, F v) {
+  return float_as_msgpack_c(p, v);
+}
+
 MSGPACK_GEN_ALWAYS_INLINE std::size_t max_size(std::string_view s) {
   return detail::payload_bound(s.size());
 }

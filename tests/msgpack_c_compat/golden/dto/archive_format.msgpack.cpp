@@ -491,22 +491,21 @@ std::uint32_t codec<::archive::Value>::field_count(const ::archive::Value& value
 
 void codec<::archive::Value>::encode_fields(
     Writer& out, const ::archive::Value& value, std::string_view prefix) {
-  // As msgpack-c writes them: floats that hold integers as integers.
-  IntegralFloatsAsInts msgpack_c_floats(out);
-  {  // name: one capacity check for the run
+  {  // name, number: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_archive_Value::kName - 1 + gen::encode::max_size(value.name));
+        sizeof keys_archive_Value::kName - 1 + gen::encode::max_size(value.name) +
+        sizeof keys_archive_Value::kNumber - 1 + gen::encode::max_size_as_msgpack_c(value.number));
     p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // name: std::string
     p = gen::encode::put_raw(p, keys_archive_Value::kName);
     p = gen::encode::put(p, value.name);
+    // number: double
+    p = gen::encode::put_raw(p, keys_archive_Value::kNumber);
+    p = gen::encode::put_as_msgpack_c(p, value.number);
     out.buffer().commit(p);
   }
-  // number: double
-  out.raw_constant(keys_archive_Value::kNumber);
-  write_value(out, value.number);
   // labels: std::vector<std::string>
   out.raw_constant(keys_archive_Value::kLabels);
   write_value(out, value.labels);

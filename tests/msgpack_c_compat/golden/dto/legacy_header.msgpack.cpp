@@ -73,7 +73,12 @@ void codec<::LegacyHeader>::encode(Writer& out, const ::LegacyHeader& value) {
     out.buffer().commit(p);
   }
   write_value(out, value.flags);  // [5] flags: std::int32_t[2][3]
-  write_value(out, value.ratio);  // [6] ratio: double
+  {  // ratio: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        gen::encode::max_size_as_msgpack_c(value.ratio));
+    p = gen::encode::put_as_msgpack_c(p, value.ratio);  // [6] ratio: double
+    out.buffer().commit(p);
+  }
 }
 
 bool codec<::LegacyHeader>::decode(Reader& in, ::LegacyHeader& value) {

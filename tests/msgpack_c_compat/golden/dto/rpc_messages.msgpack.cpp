@@ -9,9 +9,7 @@ namespace msgpack_gen {
 
 void codec<::rpc::CallParams>::encode(Writer& out, const ::rpc::CallParams& value) {
   out.raw("\x9c", 1);  // array header: 12 elements
-  // As msgpack-c writes them: floats that hold integers as integers.
-  IntegralFloatsAsInts msgpack_c_floats(out);
-  {  // flag, i8, i16, i32, i64, u8, u16, u32, u64: one capacity check for the run
+  {  // flag, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, text: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         gen::encode::max_size(value.flag) +
         gen::encode::max_size(value.i8) +
@@ -21,7 +19,10 @@ void codec<::rpc::CallParams>::encode(Writer& out, const ::rpc::CallParams& valu
         gen::encode::max_size(value.u8) +
         gen::encode::max_size(value.u16) +
         gen::encode::max_size(value.u32) +
-        gen::encode::max_size(value.u64));
+        gen::encode::max_size(value.u64) +
+        gen::encode::max_size_as_msgpack_c(value.f32) +
+        gen::encode::max_size_as_msgpack_c(value.f64) +
+        gen::encode::max_size(value.text));
     p = gen::encode::put(p, value.flag);  // [0] flag: bool
     p = gen::encode::put(p, value.i8);  // [1] i8: std::int8_t
     p = gen::encode::put(p, value.i16);  // [2] i16: std::int16_t
@@ -31,13 +32,8 @@ void codec<::rpc::CallParams>::encode(Writer& out, const ::rpc::CallParams& valu
     p = gen::encode::put(p, value.u16);  // [6] u16: std::uint16_t
     p = gen::encode::put(p, value.u32);  // [7] u32: std::uint32_t
     p = gen::encode::put(p, value.u64);  // [8] u64: std::uint64_t
-    out.buffer().commit(p);
-  }
-  write_value(out, value.f32);  // [9] f32: float
-  write_value(out, value.f64);  // [10] f64: double
-  {  // text: one capacity check for the run
-    std::uint8_t* p = out.buffer().prepare(
-        gen::encode::max_size(value.text));
+    p = gen::encode::put_as_msgpack_c(p, value.f32);  // [9] f32: float
+    p = gen::encode::put_as_msgpack_c(p, value.f64);  // [10] f64: double
     p = gen::encode::put(p, value.text);  // [11] text: std::string
     out.buffer().commit(p);
   }

@@ -218,9 +218,14 @@ void codec<::scene::Scene::Node>::encode_fields(
   // translation as "t": float[3]
   out.raw_constant(keys_scene_Scene_Node::kTranslation);
   write_value(out, value.translation);
-  // scale: double
-  out.raw_constant(keys_scene_Scene_Node::kScale);
-  write_value(out, value.scale);
+  {  // scale: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof keys_scene_Scene_Node::kScale - 1 + gen::encode::max_size_as_msgpack_c(value.scale));
+    // scale: double
+    p = gen::encode::put_raw(p, keys_scene_Scene_Node::kScale);
+    p = gen::encode::put_as_msgpack_c(p, value.scale);
+    out.buffer().commit(p);
+  }
   // mesh_ids: std::vector<std::uint32_t>
   out.raw_constant(keys_scene_Scene_Node::kMeshIds);
   write_value(out, value.mesh_ids);

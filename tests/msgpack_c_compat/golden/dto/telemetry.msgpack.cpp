@@ -181,18 +181,25 @@ std::uint32_t codec<::telemetry::Vector3>::field_count(const ::telemetry::Vector
 
 void codec<::telemetry::Vector3>::encode_fields(
     Writer& out, const ::telemetry::Vector3& value, std::string_view prefix) {
-  // As msgpack-c writes them: floats that hold integers as integers.
-  IntegralFloatsAsInts msgpack_c_floats(out);
-  out.raw(prefix);
-  // x: double
-  out.raw_constant(keys_telemetry_Vector3::kX);
-  write_value(out, value.x);
-  // y: double
-  out.raw_constant(keys_telemetry_Vector3::kY);
-  write_value(out, value.y);
-  // z: double
-  out.raw_constant(keys_telemetry_Vector3::kZ);
-  write_value(out, value.z);
+  {  // x, y, z: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        prefix.size() +
+        sizeof keys_telemetry_Vector3::kX - 1 + gen::encode::max_size_as_msgpack_c(value.x) +
+        sizeof keys_telemetry_Vector3::kY - 1 + gen::encode::max_size_as_msgpack_c(value.y) +
+        sizeof keys_telemetry_Vector3::kZ - 1 + gen::encode::max_size_as_msgpack_c(value.z));
+    p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
+
+    // x: double
+    p = gen::encode::put_raw(p, keys_telemetry_Vector3::kX);
+    p = gen::encode::put_as_msgpack_c(p, value.x);
+    // y: double
+    p = gen::encode::put_raw(p, keys_telemetry_Vector3::kY);
+    p = gen::encode::put_as_msgpack_c(p, value.y);
+    // z: double
+    p = gen::encode::put_raw(p, keys_telemetry_Vector3::kZ);
+    p = gen::encode::put_as_msgpack_c(p, value.z);
+    out.buffer().commit(p);
+  }
 }
 
 bool codec<::telemetry::Vector3>::decode(Reader& in, ::telemetry::Vector3& value) {
@@ -397,9 +404,16 @@ void codec<::telemetry::ImuSample>::encode_fields(
   // gyro_ as "gyr": telemetry::Vector3
   out.raw_constant(keys_telemetry_ImuSample::kGyro);
   write_value(out, (value.*member_pointer(gen::members::telemetry_ImuSample_gyro{})));
-  // temperature_ as "temp": float
-  out.raw_constant(keys_telemetry_ImuSample::kTemperature);
-  write_value(out, (value.*member_pointer(gen::members::telemetry_ImuSample_temperature{})));
+  {  // temperature_: one capacity check for the run
+    std::uint8_t* p = out.buffer().prepare(
+        sizeof keys_telemetry_ImuSample::kTemperature - 1 + gen::encode::max_size_as_msgpack_c(
+            (value.*member_pointer(gen::members::telemetry_ImuSample_temperature{}))));
+    // temperature_ as "temp": float
+    p = gen::encode::put_raw(p, keys_telemetry_ImuSample::kTemperature);
+    p = gen::encode::put_as_msgpack_c(
+        p, (value.*member_pointer(gen::members::telemetry_ImuSample_temperature{})));
+    out.buffer().commit(p);
+  }
   // raw_ as "raw": std::uint8_t[32]
   out.raw_constant(keys_telemetry_ImuSample::kRaw);
   write_value(out, (value.*member_pointer(gen::members::telemetry_ImuSample_raw{})));
@@ -509,15 +523,21 @@ std::uint32_t codec<::telemetry::RangeSensor>::field_count(const ::telemetry::Ra
 
 void codec<::telemetry::RangeSensor>::encode_fields(
     Writer& out, const ::telemetry::RangeSensor& value, std::string_view prefix) {
-  // As msgpack-c writes them: floats that hold integers as integers.
-  IntegralFloatsAsInts msgpack_c_floats(out);
-  {  // sensor_id_, label_: one capacity check for the run
+  {  // sensor_id_, label_, range_m_, min_m_, max_m_, status_: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
         sizeof keys_telemetry_RangeSensor::kSensorId - 1 + gen::encode::max_size(
             (value.*member_pointer(gen::members::telemetry_RangeSensor_sensor_id{}))) +
         sizeof keys_telemetry_RangeSensor::kLabel - 1 + gen::encode::max_size(
-            (value.*member_pointer(gen::members::telemetry_RangeSensor_label{}))));
+            (value.*member_pointer(gen::members::telemetry_RangeSensor_label{}))) +
+        sizeof keys_telemetry_RangeSensor::kRangeM - 1 + gen::encode::max_size_as_msgpack_c(
+            (value.*member_pointer(gen::members::telemetry_RangeSensor_range_m{}))) +
+        sizeof keys_telemetry_RangeSensor::kMinM - 1 + gen::encode::max_size_as_msgpack_c(
+            (value.*member_pointer(gen::members::telemetry_RangeSensor_min_m{}))) +
+        sizeof keys_telemetry_RangeSensor::kMaxM - 1 + gen::encode::max_size_as_msgpack_c(
+            (value.*member_pointer(gen::members::telemetry_RangeSensor_max_m{}))) +
+        sizeof keys_telemetry_RangeSensor::kStatus - 1 + gen::encode::max_size(
+            (value.*member_pointer(gen::members::telemetry_RangeSensor_status{}))));
     p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // sensor_id_ as "id": std::uint32_t
@@ -527,21 +547,18 @@ void codec<::telemetry::RangeSensor>::encode_fields(
     // label_ as "name": std::string
     p = gen::encode::put_raw(p, keys_telemetry_RangeSensor::kLabel);
     p = gen::encode::put(p, (value.*member_pointer(gen::members::telemetry_RangeSensor_label{})));
-    out.buffer().commit(p);
-  }
-  // range_m_ as "r": float
-  out.raw_constant(keys_telemetry_RangeSensor::kRangeM);
-  write_value(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_range_m{})));
-  // min_m_ as "min": float
-  out.raw_constant(keys_telemetry_RangeSensor::kMinM);
-  write_value(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_min_m{})));
-  // max_m_ as "max": float
-  out.raw_constant(keys_telemetry_RangeSensor::kMaxM);
-  write_value(out, (value.*member_pointer(gen::members::telemetry_RangeSensor_max_m{})));
-  {  // status_: one capacity check for the run
-    std::uint8_t* p = out.buffer().prepare(
-        sizeof keys_telemetry_RangeSensor::kStatus - 1 + gen::encode::max_size(
-            (value.*member_pointer(gen::members::telemetry_RangeSensor_status{}))));
+    // range_m_ as "r": float
+    p = gen::encode::put_raw(p, keys_telemetry_RangeSensor::kRangeM);
+    p = gen::encode::put_as_msgpack_c(
+        p, (value.*member_pointer(gen::members::telemetry_RangeSensor_range_m{})));
+    // min_m_ as "min": float
+    p = gen::encode::put_raw(p, keys_telemetry_RangeSensor::kMinM);
+    p = gen::encode::put_as_msgpack_c(
+        p, (value.*member_pointer(gen::members::telemetry_RangeSensor_min_m{})));
+    // max_m_ as "max": float
+    p = gen::encode::put_raw(p, keys_telemetry_RangeSensor::kMaxM);
+    p = gen::encode::put_as_msgpack_c(
+        p, (value.*member_pointer(gen::members::telemetry_RangeSensor_max_m{})));
     // status_: std::int16_t
     p = gen::encode::put_raw(p, keys_telemetry_RangeSensor::kStatus);
     p = gen::encode::put(p, (value.*member_pointer(gen::members::telemetry_RangeSensor_status{})));

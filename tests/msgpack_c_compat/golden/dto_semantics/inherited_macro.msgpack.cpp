@@ -26,22 +26,21 @@ std::uint32_t codec<::semantics::Base>::field_count(const ::semantics::Base& val
 
 void codec<::semantics::Base>::encode_fields(
     Writer& out, const ::semantics::Base& value, std::string_view prefix) {
-  // As msgpack-c writes them: floats that hold integers as integers.
-  IntegralFloatsAsInts msgpack_c_floats(out);
-  {  // a: one capacity check for the run
+  {  // a, f: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_Base::kA - 1 + gen::encode::max_size(value.a));
+        sizeof keys_semantics_Base::kA - 1 + gen::encode::max_size(value.a) +
+        sizeof keys_semantics_Base::kF - 1 + gen::encode::max_size_as_msgpack_c(value.f));
     p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // a: int
     p = gen::encode::put_raw(p, keys_semantics_Base::kA);
     p = gen::encode::put(p, value.a);
+    // f: double
+    p = gen::encode::put_raw(p, keys_semantics_Base::kF);
+    p = gen::encode::put_as_msgpack_c(p, value.f);
     out.buffer().commit(p);
   }
-  // f: double
-  out.raw_constant(keys_semantics_Base::kF);
-  write_value(out, value.f);
 }
 
 bool codec<::semantics::Base>::decode(Reader& in, ::semantics::Base& value) {
@@ -115,22 +114,21 @@ std::uint32_t codec<::semantics::Derived>::field_count(const ::semantics::Derive
 
 void codec<::semantics::Derived>::encode_fields(
     Writer& out, const ::semantics::Derived& value, std::string_view prefix) {
-  // As msgpack-c writes them: floats that hold integers as integers.
-  IntegralFloatsAsInts msgpack_c_floats(out);
-  {  // a: one capacity check for the run
+  {  // a, f: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_Derived::kA - 1 + gen::encode::max_size(value.a));
+        sizeof keys_semantics_Derived::kA - 1 + gen::encode::max_size(value.a) +
+        sizeof keys_semantics_Derived::kF - 1 + gen::encode::max_size_as_msgpack_c(value.f));
     p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // a: int
     p = gen::encode::put_raw(p, keys_semantics_Derived::kA);
     p = gen::encode::put(p, value.a);
+    // f: double
+    p = gen::encode::put_raw(p, keys_semantics_Derived::kF);
+    p = gen::encode::put_as_msgpack_c(p, value.f);
     out.buffer().commit(p);
   }
-  // f: double
-  out.raw_constant(keys_semantics_Derived::kF);
-  write_value(out, value.f);
 }
 
 bool codec<::semantics::Derived>::decode(Reader& in, ::semantics::Derived& value) {
@@ -204,22 +202,21 @@ std::uint32_t codec<::semantics::Grandchild>::field_count(const ::semantics::Gra
 
 void codec<::semantics::Grandchild>::encode_fields(
     Writer& out, const ::semantics::Grandchild& value, std::string_view prefix) {
-  // As msgpack-c writes them: floats that hold integers as integers.
-  IntegralFloatsAsInts msgpack_c_floats(out);
-  {  // a: one capacity check for the run
+  {  // a, f: one capacity check for the run
     std::uint8_t* p = out.buffer().prepare(
         prefix.size() +
-        sizeof keys_semantics_Grandchild::kA - 1 + gen::encode::max_size(value.a));
+        sizeof keys_semantics_Grandchild::kA - 1 + gen::encode::max_size(value.a) +
+        sizeof keys_semantics_Grandchild::kF - 1 + gen::encode::max_size_as_msgpack_c(value.f));
     p = gen::encode::put_raw(p, prefix);  // what the caller put first: encode()'s map header
 
     // a: int
     p = gen::encode::put_raw(p, keys_semantics_Grandchild::kA);
     p = gen::encode::put(p, value.a);
+    // f: double
+    p = gen::encode::put_raw(p, keys_semantics_Grandchild::kF);
+    p = gen::encode::put_as_msgpack_c(p, value.f);
     out.buffer().commit(p);
   }
-  // f: double
-  out.raw_constant(keys_semantics_Grandchild::kF);
-  write_value(out, value.f);
 }
 
 bool codec<::semantics::Grandchild>::decode(Reader& in, ::semantics::Grandchild& value) {
