@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -19,6 +20,7 @@
 
 using msgpack_gen::Buffer;
 using msgpack_gen::Writer;
+using test_support::Bytes;
 using test_support::hex;
 using test_support::Hex;
 using test_support::ours;
@@ -198,6 +200,47 @@ TEST_CASE("integral floats: msgpack-c writes an integer, msgpack-gen keeps the f
   // The same rule makes msgpack-c lose the sign of -0.0; msgpack-gen keeps it.
   CHECK(theirs(-0.0) == hex({0x00}));
   CHECK(ours(-0.0) == hex({0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0}));
+}
+
+TEMPLATE_TEST_CASE("msgpack-c's float form: integral or not at every exponent and fraction bit",
+                   "[writer][float]", float, double) {
+  // gen::encode::float_as_msgpack_c(), which structs laid out by msgpack-c macros write with,
+  // tells an integral value from its exponent and the mantissa bits below the binary point.
+  // Each exponent from below 1 to past 2^64, both signs, with no mantissa bit set, each single
+  // bit, and all bits: the bytes are msgpack-c's. Not +-2^64 itself: msgpack-c converts it to
+  // uint64_t, which is undefined behaviour (test_numeric_blocks.cpp says more).
+  using F = TestType;
+  using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
+  constexpr int kMantissaBits = std::numeric_limits<F>::digits - 1;
+  constexpr int kBias = std::numeric_limits<F>::max_exponent - 1;
+  std::vector<Bits> mantissas = {0, (Bits{1} << kMantissaBits) - 1};
+  for (int bit = 0; bit < kMantissaBits; ++bit) mantissas.push_back(Bits{1} << bit);
+  int checked = 0;
+  for (const Bits sign : {Bits{0}, Bits{1} << (sizeof(F) * 8 - 1)}) {
+    for (int exponent = -3; exponent <= 66; ++exponent) {
+      for (const Bits mantissa : mantissas) {
+        const Bits bits = sign | (static_cast<Bits>(exponent + kBias) << kMantissaBits) | mantissa;
+        F value;
+        std::memcpy(&value, &bits, sizeof value);
+        if (std::fabs(value) == F(18446744073709551616.0)) continue;
+        std::uint8_t out[9];
+        std::uint8_t* end = msgpack_gen::gen::encode::float_as_msgpack_c(out, value);
+        INFO("value " << value << ", exponent " << exponent << ", mantissa " << mantissa);
+        CHECK(Hex{Bytes(out + 0, end)} == theirs(value));
+        ++checked;
+      }
+    }
+  }
+  // Zeros, denormals, infinities and NaN.
+  for (const F value : {F(0), F(-0.0), std::numeric_limits<F>::denorm_min(),
+                        -std::numeric_limits<F>::denorm_min(), std::numeric_limits<F>::infinity(),
+                        -std::numeric_limits<F>::infinity(), std::numeric_limits<F>::quiet_NaN()}) {
+    std::uint8_t out[9];
+    std::uint8_t* end = msgpack_gen::gen::encode::float_as_msgpack_c(out, value);
+    INFO("value " << value);
+    CHECK(Hex{Bytes(out + 0, end)} == theirs(value));
+  }
+  CHECK(checked == 2 * 70 * (kMantissaBits + 2) - 2);
 }
 
 TEST_CASE("strings of every header size encode as msgpack-c encodes them", "[writer][str]") {
