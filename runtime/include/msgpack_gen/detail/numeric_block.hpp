@@ -40,8 +40,9 @@
 // use the portable code. On x86-64 a CPU with AVX2 (asked the same way) gets a third level, `wide`:
 // 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32), the full-width 16-bit
 // blocks and doubles, blocks of 32- and 64-bit integers of mixed forms (4 values at a time, one
-// 16-byte shuffle and store per value), and for reading runs of 3-, 5- and 9-byte forms (uint16,
-// int16, uint32, int32, float32, uint64, int64, float64). A CPU with AVX-512 BW, VL, VBMI and VBMI2
+// 16-byte shuffle and store per value), for reading runs of 3-, 5- and 9-byte forms (uint16,
+// int16, uint32, int32, float32, uint64, int64, float64), and for reading unsigned integers of
+// mixed forms 4 at a time (take_mixed_integers_wide()). A CPU with AVX-512 BW, VL, VBMI and VBMI2
 // gets a fourth, `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across 128
 // bytes of input find the elements' starts and gather their values), and blocks of 32- and 64-bit
 // ones written with vpcompressb. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the
@@ -2559,6 +2560,269 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
 }
 #endif
 
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+// ---- AVX2: integers of mixed forms, 4 at a time ----------------------------------------------
+//
+// take_mixed_chunks() at the `wide` level. That walk waits for one table load per two elements
+// and decodes each element on its own (its marker, its form, a load, a shift); this one waits
+// for one load per four. For every byte of a 128-byte window, 32-byte shuffles fill next[] and
+// after_next[] as there, and four_on[], the element four on (after_next[] composed with
+// itself). From the element at s, next[s], after_next[s] and next[after_next[s]] are the other
+// three, and four_on[s] is where the next four begin. Each element's 16 bytes go to one half of
+// a vector, and one 32-byte shuffle per two elements, chosen by each marker, moves the value's
+// big-endian bytes into a little-endian 64-bit lane and clears the others; for a signed T a
+// second one copies a signed value's top byte above it, whose sign then fills those bytes. The
+// lanes' upper halves carry what the step checks (see IntegerTakes). When a check fails,
+// take_mixed_chunks()'s walk goes on from the first of the four, with the checks and errors of
+// each element's codec. The last four of a window may start past it: their positions are exact,
+// as next[] runs 64 bytes past it.
+
+// What the four-element step does with a form, for an integer type of `bytes` bytes: takes
+// it when the type holds its every value, takes it when its top byte is below 0x80 (a signed
+// form into an unsigned type, an unsigned form of the type's width into a signed one), or
+// leaves it to the element walk (another type, a form wider than the type, a negative fixint
+// into an unsigned type).
+enum StepTake { kStepRefuses, kStepTakes, kStepTakesNonNegative };
+constexpr StepTake step_take(const IntForm& f, std::size_t bytes, bool is_signed) noexcept {
+  const std::size_t width = f.size > 1 ? f.size - 1u : 0u;  // 0: a fixint, its own value
+  if (f.reading == kNotAnInteger || width > bytes) return kStepRefuses;
+  if (width == 0) return f.reading == kReadSigned && !is_signed ? kStepRefuses : kStepTakes;
+  if (f.reading == kReadSigned) return is_signed ? kStepTakes : kStepTakesNonNegative;
+  return is_signed && width == bytes ? kStepTakesNonNegative : kStepTakes;
+}
+// For each marker m, the 16-byte shuffle of its element (see above): the value's bytes
+// little-endian in the low 8. The upper 8 are zero but for what the step checks: the marker of
+// a form it refuses, the value's top byte where that must be below 0x80. Every refused marker is
+// 0x80 or more, so one test of the top bits of the upper halves checks four elements.
+struct IntegerTakes {
+  alignas(16) std::uint8_t take[256][16];
+};
+constexpr IntegerTakes make_integer_takes(std::size_t bytes, bool is_signed) noexcept {
+  IntegerTakes t{};
+  for (unsigned m = 0; m < 256; ++m) {
+    for (unsigned i = 0; i < 16; ++i) t.take[m][i] = 0x80;
+    const IntForm f = int_form(m);
+    const unsigned width = f.size > 1 ? f.size - 1u : 0u;
+    const StepTake what = step_take(f, bytes, is_signed);
+    if (what == kStepRefuses) {
+      t.take[m][8] = 0;
+    } else if (width == 0) {
+      t.take[m][0] = 0;
+    } else {
+      for (unsigned i = 0; i < width; ++i) t.take[m][i] = static_cast<std::uint8_t>(width - i);
+      if (what == kStepTakesNonNegative) t.take[m][9] = 1;
+    }
+  }
+  return t;
+}
+template <std::size_t kBytes, bool kSigned>
+inline constexpr IntegerTakes kIntegerTakes = make_integer_takes(kBytes, kSigned);
+// For each marker of a signed form (a negative fixint's too): the shuffle that copies the
+// value's top byte to the bytes above its width, whose sign then fills them.
+constexpr IntegerTakes make_sign_copies() noexcept {
+  IntegerTakes t{};
+  for (unsigned m = 0; m < 256; ++m) {
+    for (unsigned i = 0; i < 16; ++i) t.take[m][i] = 0x80;
+    const IntForm f = int_form(m);
+    if (f.reading != kReadSigned) continue;
+    const unsigned width = f.size > 1 ? f.size - 1u : 1u;
+    for (unsigned i = width; i < 8; ++i) t.take[m][i] = f.size > 1 ? 1 : 0;
+  }
+  return t;
+}
+inline constexpr IntegerTakes kSignCopies = make_sign_copies();
+
+// A window's steps for the AVX2 reader: next[] to 64 bytes past the window (after_next[] reads
+// it to kWindow + 48), after_next[] to 32 past (four_on[] reads it to kWindow + 32).
+struct WideWindowSteps {
+  alignas(32) std::uint8_t next[kWindow + 64];
+  alignas(32) std::uint8_t after_next[kWindow + 32];
+  alignas(32) std::uint8_t four_on[kWindow];
+};
+// 0 in the low half, 16 in the high half: each half's first position.
+MSGPACK_GEN_WIDE_INLINE __m256i half_starts() noexcept {
+  return _mm256_setr_m128i(_mm_setzero_si128(), _mm_set1_epi8(16));
+}
+// Positions j..j+31.
+MSGPACK_GEN_WIDE_INLINE __m256i positions_from(std::size_t j) noexcept {
+  return _mm256_add_epi8(_mm256_add_epi8(vec_of(kLaneIndex, kLaneIndex), half_starts()),
+                         _mm256_set1_epi8(static_cast<char>(j)));
+}
+// lookup() in each half: t[index] below 16, 0 from 16 on.
+MSGPACK_GEN_WIDE_INLINE __m256i lookup_halves(__m256i t, __m256i index) noexcept {
+  return _mm256_shuffle_epi8(t, _mm256_adds_epu8(index, _mm256_set1_epi8(0x70)));
+}
+// The high half of a and the low half of b: a table 16 entries on. Taken from registers: a
+// 32-byte load across two of the stores just made would wait for them (no store forwarding).
+MSGPACK_GEN_WIDE_INLINE __m256i halves_on(__m256i a, __m256i b) noexcept {
+  return _mm256_permute2x128_si256(a, b, 0x21);
+}
+// t[v] for the 32 entries v of a table from position j, whose entries j..j+63 are t0 and t1,
+// when each v lies less than 32 past the half it is in (48 with kThree). vpshufb looks up in
+// each half on its own, so a half looks in its own 16 entries and the 16 (or 32) after them.
+template <bool kThree>
+MSGPACK_GEN_WIDE_INLINE __m256i step_on(__m256i v, std::size_t j, __m256i t0, __m256i t1) noexcept {
+  const __m256i own =
+      _mm256_sub_epi8(v, _mm256_add_epi8(half_starts(), _mm256_set1_epi8(static_cast<char>(j))));
+  __m256i r =
+      _mm256_or_si256(lookup_halves(t0, own),
+                      lookup_halves(halves_on(t0, t1), _mm256_sub_epi8(own, _mm256_set1_epi8(16))));
+  if constexpr (kThree) {
+    r = _mm256_or_si256(r, lookup_halves(t1, _mm256_sub_epi8(own, _mm256_set1_epi8(32))));
+  }
+  return r;
+}
+// Fills `steps` for the window at `window` (kWindow + 64 bytes readable).
+MSGPACK_GEN_WIDE_INLINE void fill_window_steps_wide(const std::uint8_t* window,
+                                                    WideWindowSteps& steps) noexcept {
+  constexpr std::size_t kNext = (kWindow + 64) / 32;
+  constexpr std::size_t kAfter = (kWindow + 32) / 32;
+  const __m256i form_sizes = vec_of(kFormSizes, kFormSizes);
+  __m256i next[kNext];
+  for (std::size_t k = 0; k < kNext; ++k) {
+    // element_sizes() of 32 bytes: a form's size by marker - 0xcc, 1 for a fixint, else 0.
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(window + 32 * k));
+    const __m256i sizes = _mm256_or_si256(
+        lookup_halves(form_sizes, _mm256_add_epi8(v, _mm256_set1_epi8(0x34))),
+        _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-33)), _mm256_set1_epi8(1)));
+    next[k] = _mm256_add_epi8(sizes, positions_from(32 * k));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.next + 32 * k), next[k]);
+  }
+  __m256i after[kAfter];
+  for (std::size_t k = 0; k < kAfter; ++k) {
+    after[k] = step_on<false>(next[k], 32 * k, next[k], next[k + 1]);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.after_next + 32 * k), after[k]);
+  }
+  for (std::size_t k = 0; k < kWindow / 32; ++k) {
+    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.four_on + 32 * k),
+                       step_on<true>(after[k], 32 * k, after[k], after[k + 1]));
+  }
+}
+
+// Within each half of a vector of two 64-bit values: their low `bytes` bytes side by side.
+constexpr Table make_narrow_lanes(std::size_t bytes) noexcept {
+  Table t{};
+  for (unsigned i = 0; i < 16; ++i) t.byte[i] = 0x80;
+  for (unsigned i = 0; i < bytes; ++i) {
+    t.byte[i] = static_cast<std::uint8_t>(i);
+    t.byte[bytes + i] = static_cast<std::uint8_t>(8 + i);
+  }
+  return t;
+}
+template <std::size_t kBytes>
+inline constexpr Table kNarrowLanes = make_narrow_lanes(kBytes);
+
+// Each half of `in` shuffled by the table's entry for its element's marker (a, b).
+MSGPACK_GEN_WIDE_INLINE __m256i shuffle_by_marker(__m256i in, const IntegerTakes& table,
+                                                  std::uint8_t a, std::uint8_t b) noexcept {
+  return _mm256_shuffle_epi8(in, _mm256_setr_m128i(load16(table.take[a]), load16(table.take[b])));
+}
+
+// The 4 elements at window + s[0..3] into out[0..3] when the step takes each (IntegerTakes);
+// false otherwise (out[0..3] then written but not taken). 16 bytes readable at each.
+template <class T>
+MSGPACK_GEN_WIDE_INLINE bool take_integers_4(const std::uint8_t* window, std::size_t s0,
+                                             std::size_t s1, std::size_t s2, std::size_t s3,
+                                             T* out) noexcept {
+  constexpr std::size_t kBytes = sizeof(T);
+  constexpr bool kSigned = std::is_signed_v<raw_t<T>>;
+  constexpr const IntegerTakes& kTakes = kIntegerTakes<kBytes, kSigned>;
+  const std::uint8_t m0 = window[s0], m1 = window[s1], m2 = window[s2], m3 = window[s3];
+  const __m256i in01 = load_halves(window + s0, s1 - s0);
+  const __m256i in23 = load_halves(window + s2, s3 - s2);
+  __m256i x01 = shuffle_by_marker(in01, kTakes, m0, m1);
+  __m256i x23 = shuffle_by_marker(in23, kTakes, m2, m3);
+  if constexpr (kSigned) {
+    // The bytes above a signed value's width: 0xff where its top byte is negative.
+    const __m256i zero = _mm256_setzero_si256();
+    x01 =
+        _mm256_or_si256(x01, _mm256_cmpgt_epi8(zero, shuffle_by_marker(in01, kSignCopies, m0, m1)));
+    x23 =
+        _mm256_or_si256(x23, _mm256_cmpgt_epi8(zero, shuffle_by_marker(in23, kSignCopies, m2, m3)));
+  }
+  const __m256i refused = _mm256_unpackhi_epi64(x01, x23);
+  // Lanes 0, 2 | 1, 3 after the unpack; in order after the permute.
+  const __m256i values = _mm256_permute4x64_epi64(_mm256_unpacklo_epi64(x01, x23), 0xd8);
+  if constexpr (kBytes == 8) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), values);
+  } else {
+    // Each value's low kBytes: two side by side in each half, then the halves side by side.
+    const __m256i pairs =
+        _mm256_shuffle_epi8(values, vec_of(kNarrowLanes<kBytes>, kNarrowLanes<kBytes>));
+    if constexpr (kBytes == 1) {
+      const std::uint32_t four = static_cast<std::uint32_t>(_mm256_extract_epi16(pairs, 0)) |
+                                 static_cast<std::uint32_t>(_mm256_extract_epi16(pairs, 8)) << 16;
+      std::memcpy(out, &four, sizeof four);
+    } else {
+      // The halves' pairs: two 4-byte words each (kBytes 4), one (kBytes 2).
+      const __m256i words = kBytes == 4 ? _mm256_setr_epi32(0, 1, 4, 5, 0, 0, 0, 0)
+                                        : _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
+      const __m128i all = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(pairs, words));
+      if constexpr (kBytes == 4) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), all);
+      } else {
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(out), all);
+      }
+    }
+  }
+  return _mm256_movemask_epi8(refused) == 0;
+}
+// The walk by fours through a window, from the element at pos while it starts in the window
+// (and, when kCounted, four more are wanted). True with pos past the window; false with pos at
+// the first of four not taken.
+template <bool kCounted, class T>
+MSGPACK_GEN_WIDE_INLINE bool walk_window_fours(const std::uint8_t* window,
+                                               const WideWindowSteps& steps, std::size_t& pos,
+                                               T*& dst, T* last) noexcept {
+  while (pos < kWindow) {
+    const std::size_t third = steps.after_next[pos];
+    if ((kCounted && static_cast<std::size_t>(last - dst) < 4) ||
+        !take_integers_4(window, pos, steps.next[pos], third, steps.next[third], dst))
+      return false;
+    dst += 4;
+    pos = steps.four_on[pos];
+  }
+  return true;
+}
+
+// take_mixed_chunks() for an unsigned T with AVX2 (see the top of this part).
+template <class T>
+MSGPACK_GEN_WIDE_KERNEL std::size_t take_mixed_integers_wide(const std::uint8_t* p,
+                                                             std::size_t remaining, T* out,
+                                                             std::size_t count,
+                                                             std::size_t& used) noexcept {
+  std::size_t base = 0;  // the window's offset from p
+  std::size_t pos = 0;   // the current element's offset from base: below kWindow + 36
+  T* dst = out;
+  T* const last = out + count;
+  bool stopped = false;
+  WideWindowSteps steps;
+  // The vectors read kWindow + 64 bytes; a step's last element starts below kWindow + 27, and
+  // 16 bytes are read from it.
+  while (!stopped && dst != last && remaining - base >= kWindow + 64) {
+    const std::uint8_t* window = p + base;
+    fill_window_steps_wide(window, steps);
+    // A window starts at most kWindow elements and a step takes 4: with that many more
+    // wanted, no count check.
+    const bool whole = static_cast<std::size_t>(last - dst) >= kWindow + 4
+                           ? walk_window_fours<false>(window, steps, pos, dst, last)
+                           : walk_window_fours<true>(window, steps, pos, dst, last);
+    if (!whole) {
+      // The rest of the window element by element, from the four that were not taken.
+      stopped =
+          static_cast<std::size_t>(last - dst) >= kWindow
+              ? !walk_window<false>(window, steps.next, steps.after_next, kWindow, pos, dst, last)
+              : !walk_window<true>(window, steps.next, steps.after_next, kWindow, pos, dst, last);
+    }
+    if (!stopped) {
+      base += kWindow;
+      pos -= kWindow;
+    }
+  }
+  return finish_mixed_chunks(p, remaining, base + pos, stopped, dst, last, count, used);
+}
+#endif
+
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
 // ---- AVX-512 VBMI: integers of mixed forms, 8 at a time ------------------------------------
 //
@@ -2783,15 +3047,17 @@ MSGPACK_GEN_VBMI_KERNEL std::size_t take_mixed_chunks_vbmi(const std::uint8_t* p
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
 // A stretch of integers of mixed forms, with the best chunked reader the level has.
 template <class T>
-MSGPACK_GEN_ALWAYS_INLINE std::size_t take_mixed_stretch(Simd level, const std::uint8_t* p,
-                                                         std::size_t remaining, T* out,
-                                                         std::size_t count,
-                                                         std::size_t& used) noexcept {
+MSGPACK_GEN_NOINLINE inline std::size_t take_mixed_stretch(Simd level, const std::uint8_t* p,
+                                                           std::size_t remaining, T* out,
+                                                           std::size_t count,
+                                                           std::size_t& used) noexcept {
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
   if (level >= Simd::vbmi) return take_mixed_chunks_vbmi(p, remaining, out, count, used);
-#else
-  (void)level;
 #endif
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+  if (level >= Simd::wide) return take_mixed_integers_wide(p, remaining, out, count, used);
+#endif
+  (void)level;
   return take_mixed_chunks(p, remaining, out, count, used);
 }
 #endif
@@ -2827,9 +3093,10 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
   // block. 0 when the last try took nothing.
   std::uint32_t after_run = 0;
   // Elements decoded one by one between block tries while no block takes a run: two blocks,
-  // then from the fourth failed try in a row on doubling up to 32 blocks, so that input of mixed
-  // forms pays for few failed tries and the chunked loop gets long stretches, while uniform
-  // input with a few odd values soon tries blocks again.
+  // then from the fourth failed try in a row on doubling up to 128 blocks, so that input of
+  // mixed forms pays for few failed tries and the chunked loop gets long stretches (each ends
+  // partway through a window whose steps it filled), while uniform input with a few odd values
+  // soon tries blocks again.
   std::uint32_t misses = 0;  // block tries failed in a row
   while (i < n) {
     if (n - i >= kBlock && in.remaining() >= kBlock) {
@@ -2855,7 +3122,7 @@ inline bool decode_numbers(Reader& in, T* out, std::uint32_t n) {
     if (after_run == 0) {
       ++misses;
       const std::uint32_t doublings = misses <= 3 ? 0 : misses - 3;
-      fallback = std::uint32_t{2 * kBlock} << (doublings < 4 ? doublings : 4);
+      fallback = std::uint32_t{2 * kBlock} << (doublings < 6 ? doublings : 6);
     }
     after_run = 0;
     const std::uint32_t stop = n - i > fallback ? i + fallback : n;
