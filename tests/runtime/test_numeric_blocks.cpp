@@ -60,6 +60,7 @@ struct ForcedSimd {
 
 enum class Level : std::int16_t { low = -300, zero = 0, high = 20000 };
 enum class Code : std::uint32_t { none = 0, big = 4000000000u };
+enum class Octet : std::uint8_t { zero = 0, top = 255 };
 
 // splitmix64: the same sequence everywhere.
 struct Rng {
@@ -779,6 +780,61 @@ TEMPLATE_TEST_CASE("numeric vectors: long stretches of mixed forms with a wrong 
     }
     for (std::size_t size = static_cast<std::size_t>(round); size < bytes.size(); size += 3) {
       // A copy of exactly `size` bytes, so ASan sees a read past its end.
+      const Bytes cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
+      std::vector<T> bulk;
+      CHECK_FALSE(decode(cut, bulk).ok());
+      check_like_per_element<T>(cut);
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("numeric vectors: long arrays of mixed forms, read four at a time",
+                   "[numeric][bulk][mixed]", std::int8_t, std::int16_t, std::uint16_t, std::int32_t,
+                   std::uint32_t, std::int64_t, std::uint64_t, Level, Code, Octet) {
+  SIMD_LEVELS();
+  // Long enough for stretches of mixed forms of hundreds of elements, which the AVX2 level reads
+  // four elements a step. The values come in their smallest forms, then now
+  // and then in any other form that holds them: one the step checks (a signed form of a value
+  // >= 0 into an unsigned T, an unsigned form of T's width into a signed T) or leaves to the
+  // element walk (a form wider than T). Then a wrong element (another type, a value T does not
+  // hold) and the input's end, each at 40 places over the array: the error decoding element by
+  // element gives.
+  using T = TestType;
+  using U = numeric::raw_t<T>;
+  constexpr std::size_t kN = 1200;
+  Rng rng{sizeof(T) * 91 + 5};
+  static const std::vector<U> edge = edge_values<U>();
+  static const std::vector<Bytes> out_of_range = out_of_range_elements<U>();
+  for (int round = 0; round < 2; ++round) {
+    std::vector<T> values(kN);
+    std::vector<Bytes> elements(kN);
+    for (std::size_t i = 0; i < kN; ++i) {
+      values[i] = static_cast<T>(draw(rng, edge));
+      const std::vector<Bytes> forms = every_form(static_cast<U>(values[i]));
+      elements[i] = forms[round == 0 || rng.below(16) != 0 ? 0 : rng.below(forms.size())];
+    }
+    const Bytes bytes = array_of(elements);
+    INFO("round " << round);
+    std::vector<T> back;
+    REQUIRE(decode(bytes, back).ok());
+    REQUIRE(back.size() == kN);
+    CHECK(same_values(back.data(), values.data(), kN));
+    for (std::size_t trial = 0; trial < 40; ++trial) {
+      // The first and last elements, then places anywhere.
+      const std::size_t k = trial < 4 ? trial : trial < 8 ? kN - 8 + trial : rng.below(kN);
+      std::vector<Bytes> wrong = elements;
+      wrong[k] = trial % 3 == 0   ? Bytes{0xc0}
+                 : trial % 3 == 1 ? out_of_range[trial % out_of_range.size()]
+                                  : Bytes{0xa1, 0x61};
+      INFO("wrong element " << Hex{wrong[k]} << " at " << k);
+      const Bytes with_wrong = array_of(wrong);
+      std::vector<T> bulk;
+      CHECK(decode(with_wrong, bulk).path() == "[" + std::to_string(k) + "]");
+      check_like_per_element<T>(with_wrong);
+    }
+    for (std::size_t trial = 0; trial < 40; ++trial) {
+      const std::size_t size = trial < 4 ? bytes.size() - 1 - trial : rng.below(bytes.size());
+      INFO("cut to " << size << " bytes");
       const Bytes cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
       std::vector<T> bulk;
       CHECK_FALSE(decode(cut, bulk).ok());
