@@ -2785,7 +2785,7 @@ MSGPACK_GEN_WIDE_INLINE bool walk_window_fours(const std::uint8_t* window,
   return true;
 }
 
-// take_mixed_chunks() for an unsigned T with AVX2 (see the top of this part).
+// take_mixed_chunks() with AVX2, for any integer T (see the top of this part).
 template <class T>
 MSGPACK_GEN_WIDE_KERNEL std::size_t take_mixed_integers_wide(const std::uint8_t* p,
                                                              std::size_t remaining, T* out,
