@@ -2681,7 +2681,7 @@ MSGPACK_GEN_WIDE_INLINE void fill_window_steps_wide(const std::uint8_t* window,
   __m256i next[kNext];
   for (std::size_t k = 0; k < kNext; ++k) {
     // element_sizes() of 32 bytes: a form's size by marker - 0xcc, 1 for a fixint, else 0.
-    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(window + 32 * k));
+    const __m256i v = load32(window + 32 * k);
     const __m256i sizes = _mm256_or_si256(
         lookup_halves(form_sizes, _mm256_add_epi8(v, _mm256_set1_epi8(0x34))),
         _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-33)), _mm256_set1_epi8(1)));
