@@ -347,6 +347,29 @@ Bytes array_of(const std::vector<Bytes>& elements) {
   return bytes;
 }
 
+// The array of `elements` with element k replaced by `wrong`: an error at "[k]", the one
+// decoding element by element gives.
+template <typename T>
+void check_wrong_element(std::vector<Bytes> elements, std::size_t k, const Bytes& wrong) {
+  elements[k] = wrong;
+  INFO("wrong element " << Hex{wrong} << " at " << k);
+  const Bytes with_wrong = array_of(elements);
+  std::vector<T> bulk;
+  CHECK(decode(with_wrong, bulk).path() == "[" + std::to_string(k) + "]");
+  check_like_per_element<T>(with_wrong);
+}
+
+// The first `size` bytes of a whole message: an error, the one decoding element by element gives.
+template <typename T>
+void check_cut(const Bytes& whole, std::size_t size) {
+  INFO("cut to " << size << " of " << whole.size() << " bytes");
+  // A copy of exactly `size` bytes, so ASan sees a read past its end.
+  const Bytes cut(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(size));
+  std::vector<T> bulk;
+  CHECK_FALSE(decode(cut, bulk).ok());
+  check_like_per_element<T>(cut);
+}
+
 }  // namespace
 
 #define NUMERIC_TYPES                                                                  \
@@ -720,18 +743,12 @@ TEMPLATE_TEST_CASE("numeric vectors: long runs of whole blocks with one other el
         CHECK(same_values(back.data(), odd.data(), kN));
         // An element of another type at k (nil, an empty map, a one-byte string): the same
         // error as element by element.
+        if (k >= kN || other != others.front()) continue;
+        std::vector<Bytes> elements;
+        for (const T& v : values) elements.push_back(encode(std::vector<T>{v}));
+        for (Bytes& e : elements) e.erase(e.begin());  // the fixarray header of one element
         for (const Bytes& wrong : {Bytes{0xc0}, Bytes{0x80}, Bytes{0xa1, 0x61}}) {
-          if (k >= kN || other != others.front()) break;
-          std::vector<Bytes> elements;
-          for (const T& v : values) elements.push_back(encode(std::vector<T>{v}));
-          for (Bytes& e : elements) e.erase(e.begin());  // the fixarray header of one element
-          elements[k] = wrong;
-          const Bytes with_wrong = array_of(elements);
-          INFO("element " << Hex{wrong});
-          std::vector<T> bulk;
-          const Status status = decode(with_wrong, bulk);
-          CHECK(status.path() == "[" + std::to_string(k) + "]");
-          check_like_per_element<T>(with_wrong);
+          check_wrong_element<T>(elements, k, wrong);
         }
       }
     }
@@ -769,21 +786,11 @@ TEMPLATE_TEST_CASE("numeric vectors: long stretches of mixed forms with a wrong 
     CHECK(same_values(back.data(), values.data(), kN));
     static const std::vector<Bytes> out_of_range = out_of_range_elements<U>();
     for (std::size_t k = static_cast<std::size_t>(round); k < kN; k += 3) {
-      INFO("wrong element at " << k);
-      std::vector<Bytes> wrong = elements;
-      wrong[k] = round == 1 ? out_of_range[k / 3 % out_of_range.size()] : Bytes{0xc0};
-      const Bytes with_wrong = array_of(wrong);
-      std::vector<T> bulk;
-      const Status status = decode(with_wrong, bulk);
-      CHECK(status.path() == "[" + std::to_string(k) + "]");
-      check_like_per_element<T>(with_wrong);
+      check_wrong_element<T>(elements, k,
+                             round == 1 ? out_of_range[k / 3 % out_of_range.size()] : Bytes{0xc0});
     }
     for (std::size_t size = static_cast<std::size_t>(round); size < bytes.size(); size += 3) {
-      // A copy of exactly `size` bytes, so ASan sees a read past its end.
-      const Bytes cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
-      std::vector<T> bulk;
-      CHECK_FALSE(decode(cut, bulk).ok());
-      check_like_per_element<T>(cut);
+      check_cut<T>(bytes, size);
     }
   }
 }
@@ -822,23 +829,13 @@ TEMPLATE_TEST_CASE("numeric vectors: long arrays of mixed forms, read four at a 
     for (std::size_t trial = 0; trial < 40; ++trial) {
       // The first and last elements, then places anywhere.
       const std::size_t k = trial < 4 ? trial : trial < 8 ? kN - 8 + trial : rng.below(kN);
-      std::vector<Bytes> wrong = elements;
-      wrong[k] = trial % 3 == 0   ? Bytes{0xc0}
-                 : trial % 3 == 1 ? out_of_range[trial % out_of_range.size()]
-                                  : Bytes{0xa1, 0x61};
-      INFO("wrong element " << Hex{wrong[k]} << " at " << k);
-      const Bytes with_wrong = array_of(wrong);
-      std::vector<T> bulk;
-      CHECK(decode(with_wrong, bulk).path() == "[" + std::to_string(k) + "]");
-      check_like_per_element<T>(with_wrong);
+      check_wrong_element<T>(elements, k,
+                             trial % 3 == 0   ? Bytes{0xc0}
+                             : trial % 3 == 1 ? out_of_range[trial % out_of_range.size()]
+                                              : Bytes{0xa1, 0x61});
     }
     for (std::size_t trial = 0; trial < 40; ++trial) {
-      const std::size_t size = trial < 4 ? bytes.size() - 1 - trial : rng.below(bytes.size());
-      INFO("cut to " << size << " bytes");
-      const Bytes cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
-      std::vector<T> bulk;
-      CHECK_FALSE(decode(cut, bulk).ok());
-      check_like_per_element<T>(cut);
+      check_cut<T>(bytes, trial < 4 ? bytes.size() - 1 - trial : rng.below(bytes.size()));
     }
   }
 }
@@ -904,13 +901,7 @@ TEMPLATE_TEST_CASE(
                                      {0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}};
   for (const Bytes& form : blocks) {
     const Bytes whole = array_of(std::vector<Bytes>(17, form));
-    for (std::size_t size = 0; size < whole.size(); ++size) {
-      // A copy of exactly `size` bytes, so ASan sees a read past its end.
-      const Bytes cut(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(size));
-      std::vector<T> bulk;
-      CHECK_FALSE(decode(cut, bulk).ok());
-      check_like_per_element<T>(cut);
-    }
+    for (std::size_t size = 0; size < whole.size(); ++size) check_cut<T>(whole, size);
   }
 }
 
@@ -937,10 +928,7 @@ TEMPLATE_TEST_CASE("numeric vectors shorter than a block: a wrong, cut or out-of
     for (const Bytes& form : forms) {
       const Bytes whole = array_of(std::vector<Bytes>(n, form));
       check_like_per_element<T>(whole);
-      for (std::size_t size = 0; size < whole.size(); ++size) {
-        check_like_per_element<T>(
-            Bytes(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(size)));
-      }
+      for (std::size_t size = 0; size < whole.size(); ++size) check_cut<T>(whole, size);
       for (const Bytes& bad : wrong) {
         for (std::size_t k = 0; k < n; ++k) {
           std::vector<Bytes> elements(n, form);
