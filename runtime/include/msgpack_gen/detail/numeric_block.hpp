@@ -41,8 +41,9 @@
 // 32-byte shuffles for the runs of 4-byte forms (uint32, int32, float32), the full-width 16-bit
 // blocks and doubles, blocks of 32- and 64-bit integers of mixed forms (4 values at a time, one
 // 16-byte shuffle and store per value), for reading runs of 3-, 5- and 9-byte forms (uint16,
-// int16, uint32, int32, float32, uint64, int64, float64), and for reading unsigned integers of
-// mixed forms 4 at a time (take_mixed_integers_wide()). A CPU with AVX-512 BW, VL, VBMI and VBMI2
+// int16, uint32, int32, float32, uint64, int64, float64), and for reading integers of mixed
+// forms 4 at a time (take_mixed_integers_wide(); one shuffle per four fixints, uint8s and uint16s
+// into a 1- or 2-byte unsigned type). A CPU with AVX-512 BW, VL, VBMI and VBMI2
 // gets a fourth, `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across 128
 // bytes of input find the elements' starts and gather their values), and blocks of 32- and 64-bit
 // ones written with vpcompressb. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the
@@ -2575,7 +2576,8 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::size_t take_mixed_chunks(const std::uint8_t* p,
 // lanes' upper halves carry what the step checks (see IntegerTakes). When a check fails,
 // take_mixed_chunks()'s walk goes on from the first of the four, with the checks and errors of
 // each element's codec. The last four of a window may start past it: their positions are exact,
-// as next[] runs 64 bytes past it.
+// as next[] runs 64 bytes past it. An unsigned type of one or two bytes first tries a cheaper
+// step for four elements of small forms (see SmallShapes).
 
 // What the four-element step does with a form, for an integer type of `bytes` bytes: takes
 // it when the type holds its every value, takes it when its top byte is below 0x80 (a signed
@@ -2633,11 +2635,13 @@ constexpr IntegerTakes make_sign_copies() noexcept {
 inline constexpr IntegerTakes kSignCopies = make_sign_copies();
 
 // A window's steps for the AVX2 reader: next[] to 64 bytes past the window (after_next[] reads
-// it to kWindow + 48), after_next[] to 32 past (four_on[] reads it to kWindow + 32).
+// it to kWindow + 48), after_next[] to 32 past (four_on[] reads it to kWindow + 32). For an
+// unsigned type of one or two bytes, shape[] (see SmallShapes).
 struct WideWindowSteps {
   alignas(32) std::uint8_t next[kWindow + 64];
   alignas(32) std::uint8_t after_next[kWindow + 32];
   alignas(32) std::uint8_t four_on[kWindow];
+  alignas(32) std::uint8_t shape[kWindow];
 };
 // 0 in the low half, 16 in the high half: each half's first position.
 MSGPACK_GEN_WIDE_INLINE __m256i half_starts() noexcept {
@@ -2697,6 +2701,95 @@ MSGPACK_GEN_WIDE_INLINE void fill_window_steps_wide(const std::uint8_t* window,
     _mm256_store_si256(reinterpret_cast<__m256i*>(steps.four_on + 32 * k),
                        step_on<true>(after[k], 32 * k, after[k], after[k + 1]));
   }
+}
+
+// ---- Small forms, four elements in one shuffle --------------------------------------------
+//
+// An unsigned type of one or two bytes (uint16_t, an enum on uint8_t) mostly comes as fixints,
+// uint8s and (two bytes) uint16s: forms of 1 to 3 bytes, so four elements lie in the 16 bytes
+// from the first. The fill gives each byte j of a window the sizes of the four elements from
+// j, 2 bits each (1 to 3; 0 for any other form) in shape[j]; the walk turns four such elements
+// into values with one 16-byte shuffle looked up by that byte. A shape with a 0 goes to the
+// general four-element step.
+template <class T>
+inline constexpr bool kSmallFormSteps = !std::is_signed_v<raw_t<T>> && sizeof(T) <= 2;
+// For each shape: the shuffle from the 16 bytes at the first element to the four values,
+// little-endian, `bytes` each; and the shape's size, 0 when it has another form.
+struct SmallShapes {
+  alignas(16) std::uint8_t take[256][16];
+  std::uint8_t size[256];
+};
+constexpr SmallShapes make_small_shapes(std::size_t bytes) noexcept {
+  SmallShapes t{};
+  for (unsigned shape = 0; shape < 256; ++shape) {
+    for (unsigned i = 0; i < 16; ++i) t.take[shape][i] = 0x80;
+    unsigned start = 0;
+    bool small = true;
+    for (unsigned e = 0; e < 4 && small; ++e) {
+      const unsigned size = (shape >> (2 * e)) & 3u;
+      small = size != 0;
+      if (!small) break;
+      // A fixint is its own value; a uint8 or uint16 is the bytes after its marker, big-endian.
+      std::uint8_t* value = t.take[shape] + bytes * e;
+      value[0] = static_cast<std::uint8_t>(start + size - 1);
+      if (size == 3) value[1] = static_cast<std::uint8_t>(start + 1);
+      start += size;
+    }
+    t.size[shape] = small ? static_cast<std::uint8_t>(start) : 0;
+  }
+  return t;
+}
+template <std::size_t kBytes>
+inline constexpr SmallShapes kSmallShapes = make_small_shapes(kBytes);
+// shape[] for the window at `window`, whose next[] and after_next[] are filled.
+template <std::size_t kBytes>
+MSGPACK_GEN_WIDE_INLINE void fill_window_shapes(const std::uint8_t* window,
+                                                WideWindowSteps& steps) noexcept {
+  // A small form's size by marker - 0xcc (uint8 2, uint16 3 when the type has two bytes), 1 for a
+  // fixint, 0 for any other byte.
+  Table marker_sizes{};
+  marker_sizes.byte[0] = 2;
+  marker_sizes.byte[1] = kBytes == 2 ? 3 : 0;
+  const __m256i small_sizes = vec_of(marker_sizes, marker_sizes);
+  __m256i sizes[kWindow / 32 + 2];
+  for (std::size_t k = 0; k < kWindow / 32 + 2; ++k) {
+    const __m256i v = load32(window + 32 * k);
+    sizes[k] = _mm256_or_si256(
+        lookup_halves(small_sizes, _mm256_add_epi8(v, _mm256_set1_epi8(0x34))),
+        _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-1)), _mm256_set1_epi8(1)));
+  }
+  // Two elements' sizes, then four: the next one's (the second's) shifted above. A lookup past
+  // the vectors' reach gives 0, as does any larger form. The fields are at most 3, so the 16-bit
+  // shifts carry nothing into the byte above.
+  __m256i twos[kWindow / 32 + 1];
+  for (std::size_t k = 0; k < kWindow / 32 + 1; ++k) {
+    const __m256i next = load32(steps.next + 32 * k);
+    twos[k] = _mm256_or_si256(
+        sizes[k], _mm256_slli_epi16(step_on<false>(next, 32 * k, sizes[k], sizes[k + 1]), 2));
+  }
+  for (std::size_t k = 0; k < kWindow / 32; ++k) {
+    const __m256i after = load32(steps.after_next + 32 * k);
+    _mm256_store_si256(
+        reinterpret_cast<__m256i*>(steps.shape + 32 * k),
+        _mm256_or_si256(twos[k],
+                        _mm256_slli_epi16(step_on<false>(after, 32 * k, twos[k], twos[k + 1]), 4)));
+  }
+}
+// The four elements of small forms at window + pos into out[0..3], by their shape; false when
+// the shape has another form.
+template <class T>
+MSGPACK_GEN_WIDE_INLINE bool take_small_4(const std::uint8_t* window, std::size_t pos,
+                                          std::uint8_t shape, T* out) noexcept {
+  constexpr const SmallShapes& kShapes = kSmallShapes<sizeof(T)>;
+  if (kShapes.size[shape] == 0) return false;
+  const __m128i values = _mm_shuffle_epi8(load16(window + pos), load16(kShapes.take[shape]));
+  if constexpr (sizeof(T) == 2) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out), values);
+  } else {
+    const std::uint32_t four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(values));
+    std::memcpy(out, &four, sizeof four);
+  }
+  return true;
 }
 
 // Within each half of a vector of two 64-bit values: their low `bytes` bytes side by side.
@@ -2775,10 +2868,14 @@ MSGPACK_GEN_WIDE_INLINE bool walk_window_fours(const std::uint8_t* window,
                                                const WideWindowSteps& steps, std::size_t& pos,
                                                T*& dst, T* last) noexcept {
   while (pos < kWindow) {
-    const std::size_t third = steps.after_next[pos];
-    if ((kCounted && static_cast<std::size_t>(last - dst) < 4) ||
-        !take_integers_4(window, pos, steps.next[pos], third, steps.next[third], dst))
-      return false;
+    if (kCounted && static_cast<std::size_t>(last - dst) < 4) return false;
+    bool taken = false;
+    if constexpr (kSmallFormSteps<T>) taken = take_small_4(window, pos, steps.shape[pos], dst);
+    if (!taken) {
+      const std::size_t third = steps.after_next[pos];
+      if (!take_integers_4(window, pos, steps.next[pos], third, steps.next[third], dst))
+        return false;
+    }
     dst += 4;
     pos = steps.four_on[pos];
   }
@@ -2802,6 +2899,7 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t take_mixed_integers_wide(const std::uint8_t*
   while (!stopped && dst != last && remaining - base >= kWindow + 64) {
     const std::uint8_t* window = p + base;
     fill_window_steps_wide(window, steps);
+    if constexpr (kSmallFormSteps<T>) fill_window_shapes<sizeof(T)>(window, steps);
     // A window starts at most kWindow elements and a step takes 4: with that many more
     // wanted, no count check.
     const bool whole = static_cast<std::size_t>(last - dst) >= kWindow + 4
