@@ -2664,15 +2664,20 @@ MSGPACK_GEN_WIDE_INLINE __m256i halves_on(__m256i a, __m256i b) noexcept {
 // t[v] for the 32 entries v of a table from position j, whose entries j..j+63 are t0 and t1,
 // when each v lies less than 32 past the half it is in (48 with kThree). vpshufb looks up in
 // each half on its own, so a half looks in its own 16 entries and the 16 (or 32) after them.
+// Each lookup past the first XORs away the one before: an index below 16 reads the first 16
+// entries, the same index less 16 (bit 7 set below 16, so 0) reads t0 ^ the next 16, and so on.
+// Past the reach the result is an XOR of the tables' entries, not 0.
 template <bool kThree>
 MSGPACK_GEN_WIDE_INLINE __m256i step_on(__m256i v, std::size_t j, __m256i t0, __m256i t1) noexcept {
   const __m256i own =
       _mm256_sub_epi8(v, _mm256_add_epi8(half_starts(), _mm256_set1_epi8(static_cast<char>(j))));
-  __m256i r =
-      _mm256_or_si256(lookup_halves(t0, own),
-                      lookup_halves(halves_on(t0, t1), _mm256_sub_epi8(own, _mm256_set1_epi8(16))));
+  const __m256i t01 = halves_on(t0, t1);
+  __m256i r = _mm256_xor_si256(
+      _mm256_shuffle_epi8(t0, own),
+      _mm256_shuffle_epi8(_mm256_xor_si256(t0, t01), _mm256_sub_epi8(own, _mm256_set1_epi8(16))));
   if constexpr (kThree) {
-    r = _mm256_or_si256(r, lookup_halves(t1, _mm256_sub_epi8(own, _mm256_set1_epi8(32))));
+    r = _mm256_xor_si256(r, _mm256_shuffle_epi8(_mm256_xor_si256(t01, t1),
+                                                _mm256_sub_epi8(own, _mm256_set1_epi8(32))));
   }
   return r;
 }
@@ -2758,9 +2763,11 @@ MSGPACK_GEN_WIDE_INLINE void fill_window_shapes(const std::uint8_t* window,
         lookup_halves(small_sizes, _mm256_add_epi8(v, _mm256_set1_epi8(0x34))),
         _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-1)), _mm256_set1_epi8(1)));
   }
-  // Two elements' sizes, then four: the next one's (the second's) shifted above. A lookup past
-  // the vectors' reach gives 0, as does any larger form. The fields are at most 3, so the 16-bit
-  // shifts carry nothing into the byte above.
+  // Two elements' sizes, then four: the next one's (the second's) shifted above. next[j] is at
+  // most 9 on, within step_on()'s reach; after_next[j] may be past it (18 on), but only when
+  // one of the first two forms is not small, whose 0 already marks the shape. Every entry, and
+  // so every XOR of entries, is below 4 (then 16), so the 16-bit shifts carry nothing into the
+  // byte above.
   __m256i twos[kWindow / 32 + 1];
   for (std::size_t k = 0; k < kWindow / 32 + 1; ++k) {
     const __m256i next = load32(steps.next + 32 * k);
@@ -2821,21 +2828,21 @@ MSGPACK_GEN_WIDE_INLINE bool take_integers_4(const std::uint8_t* window, std::si
   constexpr bool kSigned = std::is_signed_v<raw_t<T>>;
   constexpr const IntegerTakes& kTakes = kIntegerTakes<kBytes, kSigned>;
   const std::uint8_t m0 = window[s0], m1 = window[s1], m2 = window[s2], m3 = window[s3];
-  const __m256i in01 = load_halves(window + s0, s1 - s0);
-  const __m256i in23 = load_halves(window + s2, s3 - s2);
-  __m256i x01 = shuffle_by_marker(in01, kTakes, m0, m1);
-  __m256i x23 = shuffle_by_marker(in23, kTakes, m2, m3);
+  // Elements 0 and 2 in one vector, 1 and 3 in the other: one unpack puts the four in order.
+  const __m256i in02 = load_halves(window + s0, s2 - s0);
+  const __m256i in13 = load_halves(window + s1, s3 - s1);
+  __m256i x02 = shuffle_by_marker(in02, kTakes, m0, m2);
+  __m256i x13 = shuffle_by_marker(in13, kTakes, m1, m3);
   if constexpr (kSigned) {
     // The bytes above a signed value's width: 0xff where its top byte is negative.
     const __m256i zero = _mm256_setzero_si256();
-    x01 =
-        _mm256_or_si256(x01, _mm256_cmpgt_epi8(zero, shuffle_by_marker(in01, kSignCopies, m0, m1)));
-    x23 =
-        _mm256_or_si256(x23, _mm256_cmpgt_epi8(zero, shuffle_by_marker(in23, kSignCopies, m2, m3)));
+    x02 =
+        _mm256_or_si256(x02, _mm256_cmpgt_epi8(zero, shuffle_by_marker(in02, kSignCopies, m0, m2)));
+    x13 =
+        _mm256_or_si256(x13, _mm256_cmpgt_epi8(zero, shuffle_by_marker(in13, kSignCopies, m1, m3)));
   }
-  const __m256i refused = _mm256_unpackhi_epi64(x01, x23);
-  // Lanes 0, 2 | 1, 3 after the unpack; in order after the permute.
-  const __m256i values = _mm256_permute4x64_epi64(_mm256_unpacklo_epi64(x01, x23), 0xd8);
+  const __m256i refused = _mm256_unpackhi_epi64(x02, x13);
+  const __m256i values = _mm256_unpacklo_epi64(x02, x13);
   if constexpr (kBytes == 8) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), values);
   } else {
