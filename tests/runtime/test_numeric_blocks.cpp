@@ -370,6 +370,27 @@ void check_cut(const Bytes& whole, std::size_t size) {
   check_like_per_element<T>(cut);
 }
 
+// n values of T drawn from its edge values, each in its smallest form or, one in `other_every`
+// (never when 0), in any form that holds it: decoded back as they were. Returns the elements.
+template <typename T>
+std::vector<Bytes> check_mixed_forms(Rng& rng, std::size_t n, std::size_t other_every) {
+  using U = numeric::raw_t<T>;
+  static const std::vector<U> edge = edge_values<U>();
+  std::vector<T> values(n);
+  std::vector<Bytes> elements(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    values[i] = static_cast<T>(draw(rng, edge));
+    const std::vector<Bytes> forms = every_form(static_cast<U>(values[i]));
+    const bool other = other_every != 0 && rng.below(other_every) == 0;
+    elements[i] = forms[other ? rng.below(forms.size()) : 0];
+  }
+  std::vector<T> back;
+  REQUIRE(decode(array_of(elements), back).ok());
+  REQUIRE(back.size() == n);
+  CHECK(same_values(back.data(), values.data(), n));
+  return elements;
+}
+
 }  // namespace
 
 #define NUMERIC_TYPES                                                                  \
@@ -768,22 +789,11 @@ TEMPLATE_TEST_CASE("numeric vectors: long stretches of mixed forms with a wrong 
   using U = numeric::raw_t<T>;
   constexpr std::size_t kN = 300;
   Rng rng{sizeof(T) * 77 + std::is_signed_v<U>};
-  static const std::vector<U> edge = edge_values<U>();
   for (int round = 0; round < 3; ++round) {
-    std::vector<T> values(kN);
-    std::vector<Bytes> elements(kN);
-    for (std::size_t i = 0; i < kN; ++i) {
-      values[i] = static_cast<T>(draw(rng, edge));
-      const std::vector<Bytes> forms = every_form(static_cast<U>(values[i]));
-      // The first of the value's forms mostly, now and then any other.
-      elements[i] = forms[round == 0 || rng.below(4) != 0 ? 0 : rng.below(forms.size())];
-    }
-    const Bytes bytes = array_of(elements);
     INFO("round " << round);
-    std::vector<T> back;
-    REQUIRE(decode(bytes, back).ok());
-    REQUIRE(back.size() == kN);
-    CHECK(same_values(back.data(), values.data(), kN));
+    // The first of the value's forms mostly, now and then (one in 4) any other.
+    const std::vector<Bytes> elements = check_mixed_forms<T>(rng, kN, round == 0 ? 0 : 4);
+    const Bytes bytes = array_of(elements);
     static const std::vector<Bytes> out_of_range = out_of_range_elements<U>();
     for (std::size_t k = static_cast<std::size_t>(round); k < kN; k += 3) {
       check_wrong_element<T>(elements, k,
@@ -810,22 +820,11 @@ TEMPLATE_TEST_CASE("numeric vectors: long arrays of mixed forms, read four at a 
   using U = numeric::raw_t<T>;
   constexpr std::size_t kN = 1200;
   Rng rng{sizeof(T) * 91 + 5};
-  static const std::vector<U> edge = edge_values<U>();
   static const std::vector<Bytes> out_of_range = out_of_range_elements<U>();
   for (int round = 0; round < 2; ++round) {
-    std::vector<T> values(kN);
-    std::vector<Bytes> elements(kN);
-    for (std::size_t i = 0; i < kN; ++i) {
-      values[i] = static_cast<T>(draw(rng, edge));
-      const std::vector<Bytes> forms = every_form(static_cast<U>(values[i]));
-      elements[i] = forms[round == 0 || rng.below(16) != 0 ? 0 : rng.below(forms.size())];
-    }
-    const Bytes bytes = array_of(elements);
     INFO("round " << round);
-    std::vector<T> back;
-    REQUIRE(decode(bytes, back).ok());
-    REQUIRE(back.size() == kN);
-    CHECK(same_values(back.data(), values.data(), kN));
+    const std::vector<Bytes> elements = check_mixed_forms<T>(rng, kN, round == 0 ? 0 : 16);
+    const Bytes bytes = array_of(elements);
     for (std::size_t trial = 0; trial < 40; ++trial) {
       // The first and last elements, then places anywhere.
       const std::size_t k = trial < 4 ? trial : trial < 8 ? kN - 8 + trial : rng.below(kN);
