@@ -2681,31 +2681,13 @@ MSGPACK_GEN_WIDE_INLINE __m256i step_on(__m256i v, std::size_t j, __m256i t0, __
   }
   return r;
 }
-// Fills `steps` for the window at `window` (kWindow + 64 bytes readable).
-MSGPACK_GEN_WIDE_INLINE void fill_window_steps_wide(const std::uint8_t* window,
-                                                    WideWindowSteps& steps) noexcept {
-  constexpr std::size_t kNext = (kWindow + 64) / 32;
-  constexpr std::size_t kAfter = (kWindow + 32) / 32;
-  const __m256i form_sizes = vec_of(kFormSizes, kFormSizes);
-  __m256i next[kNext];
-  for (std::size_t k = 0; k < kNext; ++k) {
-    // element_sizes() of 32 bytes: a form's size by marker - 0xcc, 1 for a fixint, else 0.
-    const __m256i v = load32(window + 32 * k);
-    const __m256i sizes = _mm256_or_si256(
-        lookup_halves(form_sizes, _mm256_add_epi8(v, _mm256_set1_epi8(0x34))),
-        _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-33)), _mm256_set1_epi8(1)));
-    next[k] = _mm256_add_epi8(sizes, positions_from(32 * k));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.next + 32 * k), next[k]);
-  }
-  __m256i after[kAfter];
-  for (std::size_t k = 0; k < kAfter; ++k) {
-    after[k] = step_on<false>(next[k], 32 * k, next[k], next[k + 1]);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.after_next + 32 * k), after[k]);
-  }
-  for (std::size_t k = 0; k < kWindow / 32; ++k) {
-    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.four_on + 32 * k),
-                       step_on<true>(after[k], 32 * k, after[k], after[k + 1]));
-  }
+// The size of the element each of the 32 bytes of v would start: `sizes` (in both halves) by
+// marker - 0xcc, or 1 for a byte above `below_fixints` as a signed byte (a fixint); else 0.
+MSGPACK_GEN_WIDE_INLINE __m256i marker_sizes_wide(__m256i v, __m256i sizes,
+                                                  std::int8_t below_fixints) noexcept {
+  return _mm256_or_si256(
+      lookup_halves(sizes, _mm256_add_epi8(v, _mm256_set1_epi8(0x34))),
+      _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(below_fixints)), _mm256_set1_epi8(1)));
 }
 
 // ---- Small forms, four elements in one shuffle --------------------------------------------
@@ -2719,49 +2701,48 @@ MSGPACK_GEN_WIDE_INLINE void fill_window_steps_wide(const std::uint8_t* window,
 template <class T>
 inline constexpr bool kSmallFormSteps = !std::is_signed_v<raw_t<T>> && sizeof(T) <= 2;
 // For each shape: the shuffle from the 16 bytes at the first element to the four values,
-// little-endian, `bytes` each; and the shape's size, 0 when it has another form.
+// little-endian, `bytes` each; and whether all four are small forms (no size 0).
 struct SmallShapes {
   alignas(16) std::uint8_t take[256][16];
-  std::uint8_t size[256];
+  bool small[256];
 };
 constexpr SmallShapes make_small_shapes(std::size_t bytes) noexcept {
   SmallShapes t{};
   for (unsigned shape = 0; shape < 256; ++shape) {
     for (unsigned i = 0; i < 16; ++i) t.take[shape][i] = 0x80;
     unsigned start = 0;
-    bool small = true;
-    for (unsigned e = 0; e < 4 && small; ++e) {
+    t.small[shape] = true;
+    for (unsigned e = 0; e < 4; ++e) {
       const unsigned size = (shape >> (2 * e)) & 3u;
-      small = size != 0;
-      if (!small) break;
+      if (size == 0) {
+        t.small[shape] = false;
+        break;
+      }
       // A fixint is its own value; a uint8 or uint16 is the bytes after its marker, big-endian.
       std::uint8_t* value = t.take[shape] + bytes * e;
       value[0] = static_cast<std::uint8_t>(start + size - 1);
       if (size == 3) value[1] = static_cast<std::uint8_t>(start + 1);
       start += size;
     }
-    t.size[shape] = small ? static_cast<std::uint8_t>(start) : 0;
   }
   return t;
 }
 template <std::size_t kBytes>
 inline constexpr SmallShapes kSmallShapes = make_small_shapes(kBytes);
-// shape[] for the window at `window`, whose next[] and after_next[] are filled.
+// shape[] for the window at `window`, from the vectors of its next[] and after_next[].
 template <std::size_t kBytes>
-MSGPACK_GEN_WIDE_INLINE void fill_window_shapes(const std::uint8_t* window,
+MSGPACK_GEN_WIDE_INLINE void fill_window_shapes(const std::uint8_t* window, const __m256i* next,
+                                                const __m256i* after,
                                                 WideWindowSteps& steps) noexcept {
   // A small form's size by marker - 0xcc (uint8 2, uint16 3 when the type has two bytes), 1 for a
-  // fixint, 0 for any other byte.
+  // positive fixint (0..127), 0 for any other byte.
   Table marker_sizes{};
   marker_sizes.byte[0] = 2;
   marker_sizes.byte[1] = kBytes == 2 ? 3 : 0;
   const __m256i small_sizes = vec_of(marker_sizes, marker_sizes);
   __m256i sizes[kWindow / 32 + 2];
   for (std::size_t k = 0; k < kWindow / 32 + 2; ++k) {
-    const __m256i v = load32(window + 32 * k);
-    sizes[k] = _mm256_or_si256(
-        lookup_halves(small_sizes, _mm256_add_epi8(v, _mm256_set1_epi8(0x34))),
-        _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-1)), _mm256_set1_epi8(1)));
+    sizes[k] = marker_sizes_wide(load32(window + 32 * k), small_sizes, -1);
   }
   // Two elements' sizes, then four: the next one's (the second's) shifted above. next[j] is at
   // most 9 on, within step_on()'s reach; after_next[j] may be past it (18 on), but only when
@@ -2770,25 +2751,50 @@ MSGPACK_GEN_WIDE_INLINE void fill_window_shapes(const std::uint8_t* window,
   // byte above.
   __m256i twos[kWindow / 32 + 1];
   for (std::size_t k = 0; k < kWindow / 32 + 1; ++k) {
-    const __m256i next = load32(steps.next + 32 * k);
     twos[k] = _mm256_or_si256(
-        sizes[k], _mm256_slli_epi16(step_on<false>(next, 32 * k, sizes[k], sizes[k + 1]), 2));
+        sizes[k], _mm256_slli_epi16(step_on<false>(next[k], 32 * k, sizes[k], sizes[k + 1]), 2));
   }
   for (std::size_t k = 0; k < kWindow / 32; ++k) {
-    const __m256i after = load32(steps.after_next + 32 * k);
     _mm256_store_si256(
         reinterpret_cast<__m256i*>(steps.shape + 32 * k),
-        _mm256_or_si256(twos[k],
-                        _mm256_slli_epi16(step_on<false>(after, 32 * k, twos[k], twos[k + 1]), 4)));
+        _mm256_or_si256(
+            twos[k], _mm256_slli_epi16(step_on<false>(after[k], 32 * k, twos[k], twos[k + 1]), 4)));
   }
 }
+// Fills `steps` for the window at `window` (kWindow + 64 bytes readable); shape[] too for an
+// element type of kShapeBytes (0: none).
+template <std::size_t kShapeBytes>
+MSGPACK_GEN_WIDE_INLINE void fill_window_steps_wide(const std::uint8_t* window,
+                                                    WideWindowSteps& steps) noexcept {
+  constexpr std::size_t kNext = (kWindow + 64) / 32;
+  constexpr std::size_t kAfter = (kWindow + 32) / 32;
+  const __m256i form_sizes = vec_of(kFormSizes, kFormSizes);
+  __m256i next[kNext];
+  for (std::size_t k = 0; k < kNext; ++k) {
+    // A negative fixint is -32..-1, a positive one 0..127.
+    const __m256i sizes = marker_sizes_wide(load32(window + 32 * k), form_sizes, -33);
+    next[k] = _mm256_add_epi8(sizes, positions_from(32 * k));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.next + 32 * k), next[k]);
+  }
+  __m256i after[kAfter];
+  for (std::size_t k = 0; k < kAfter; ++k) {
+    after[k] = step_on<false>(next[k], 32 * k, next[k], next[k + 1]);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.after_next + 32 * k), after[k]);
+  }
+  for (std::size_t k = 0; k < kWindow / 32; ++k) {
+    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.four_on + 32 * k),
+                       step_on<true>(after[k], 32 * k, after[k], after[k + 1]));
+  }
+  if constexpr (kShapeBytes != 0) fill_window_shapes<kShapeBytes>(window, next, after, steps);
+}
+
 // The four elements of small forms at window + pos into out[0..3], by their shape; false when
 // the shape has another form.
 template <class T>
 MSGPACK_GEN_WIDE_INLINE bool take_small_4(const std::uint8_t* window, std::size_t pos,
                                           std::uint8_t shape, T* out) noexcept {
   constexpr const SmallShapes& kShapes = kSmallShapes<sizeof(T)>;
-  if (kShapes.size[shape] == 0) return false;
+  if (!kShapes.small[shape]) return false;
   const __m128i values = _mm_shuffle_epi8(load16(window + pos), load16(kShapes.take[shape]));
   if constexpr (sizeof(T) == 2) {
     _mm_storel_epi64(reinterpret_cast<__m128i*>(out), values);
@@ -2905,8 +2911,7 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t take_mixed_integers_wide(const std::uint8_t*
   // 16 bytes are read from it.
   while (!stopped && dst != last && remaining - base >= kWindow + 64) {
     const std::uint8_t* window = p + base;
-    fill_window_steps_wide(window, steps);
-    if constexpr (kSmallFormSteps<T>) fill_window_shapes<sizeof(T)>(window, steps);
+    fill_window_steps_wide<kSmallFormSteps<T> ? sizeof(T) : 0>(window, steps);
     // A window starts at most kWindow elements and a step takes 4: with that many more
     // wanted, no count check.
     const bool whole = static_cast<std::size_t>(last - dst) >= kWindow + 4
