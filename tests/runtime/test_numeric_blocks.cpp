@@ -776,6 +776,50 @@ TEMPLATE_TEST_CASE("numeric vectors: long runs of whole blocks with one other el
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: long runs of mixed forms between runs of one form",
+                   "[numeric][bulk][mixed]", std::int32_t, std::uint32_t, std::int64_t,
+                   std::uint64_t, Code) {
+  SIMD_LEVELS();
+  // The writers of 32- and 64-bit integers take a run of mixed blocks in stretches that grow
+  // while the run lasts (to 256 values at the AVX2 level) and start over after a block of one
+  // form: runs of mixed values up to 700 long (past the longest stretch), of fixints and of one
+  // value, in any order, each run any length (most not whole blocks), and whole arrays up to
+  // 2,500 values: msgpack-c's bytes, within the room the writer is given, and back.
+  using T = TestType;
+  using U = numeric::raw_t<T>;
+  static const std::vector<U> edge = edge_values<U>();
+  constexpr std::uint8_t kCanary = 0xa5;
+  Rng rng{sizeof(T) * 77 + std::is_signed_v<U> + std::is_enum_v<T>};
+  for (int round = 0; round < 10; ++round) {
+    std::vector<T> values;
+    const std::size_t runs = 1 + rng.below(8);
+    for (std::size_t r = 0; r < runs; ++r) {
+      const std::size_t kind = r == 0 ? 0 : rng.below(3);  // the first run is mixed
+      const std::size_t length = kind == 0 ? rng.below(700) + 1 : rng.below(60) + 1;
+      const U one = draw(rng, edge);
+      for (std::size_t i = 0; i < length; ++i) {
+        const U v = kind == 0 ? draw(rng, edge) : kind == 1 ? static_cast<U>(rng.below(100)) : one;
+        values.push_back(static_cast<T>(v));
+      }
+    }
+    const std::size_t n = values.size();
+    INFO("round " << round << ", " << n << " values in " << runs << " runs");
+    const Bytes bytes = encode(values);
+    REQUIRE(Hex{bytes} == expected_bytes(values));
+    const std::size_t room = n * msgpack_gen::gen::encode::kMaxIntSize + numeric::kSlack;
+    std::vector<std::uint8_t> out(room + 96, kCanary);
+    const std::uint8_t* end = numeric::put_numbers(out.data(), values.data(), n, false);
+    const std::ptrdiff_t header = n <= 15 ? 1 : n <= 0xffff ? 3 : 5;
+    const std::uint8_t* const begin = out.data();
+    CHECK(Hex{Bytes(begin, end)} == Hex{Bytes(bytes.begin() + header, bytes.end())});
+    CHECK(std::count(out.begin() + static_cast<std::ptrdiff_t>(room), out.end(), kCanary) == 96);
+    std::vector<T> back;
+    REQUIRE(decode(bytes, back).ok());
+    REQUIRE(back.size() == n);
+    CHECK(same_values(back.data(), values.data(), n));
+  }
+}
+
 TEMPLATE_TEST_CASE("numeric vectors: long stretches of mixed forms with a wrong or cut element",
                    "[numeric][bulk][mixed]", std::int8_t, std::int16_t, std::uint16_t, std::int32_t,
                    std::uint32_t, std::int64_t, std::uint64_t, Level, Code) {

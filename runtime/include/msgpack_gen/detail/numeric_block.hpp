@@ -1486,6 +1486,9 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_int16_blocks_vbmi(std::uint8_t* p, con
 
 // Blocks written without the min/max pass after a mixed one (put_integers()).
 constexpr unsigned kUnclassifiedAfterMixed = 3;
+// At the AVX2 level, the longest stretch of blocks written 4 values at a time without being
+// classified (put_integers()): 256 values.
+constexpr std::size_t kMaxWideStretch = 32;
 
 // T: an integer or an enum, written as its underlying integer R.
 template <class T>
@@ -1533,6 +1536,14 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
   // Blocks still to write element by element without classifying them: after a block of mixed
   // forms, the next few are likely mixed too (the bytes are the same either way).
   unsigned unclassified = 0;
+  // The AVX2 level's stretches from a mixed block: one that starts right where the last one
+  // ended is twice as long (to kMaxWideStretch), so a long run of mixed forms is classified
+  // about once per 256 values, and after it ends at most as many blocks as it had go the mixed
+  // way. Any other starts at 1 + kUnclassifiedAfterMixed blocks.
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+  std::size_t wide_stretch = 0;
+  std::size_t after_stretch = ~std::size_t{0};  // the block after the last stretch
+#endif
   for (std::size_t b = 0; b < blocks; ++b, v += kBlock) {
     // Read in place (a copy would be stored and reloaded wider: a store-forwarding stall), but
     // an enum's values, which are copied as their underlying integers.
@@ -1604,9 +1615,14 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
       if constexpr (kWideMixed) {
         if (level >= Simd::wide) {
-          // This block and the few after it, likely mixed too, 4 values at a time.
-          const std::size_t stretch =
-              blocks - b > kUnclassifiedAfterMixed ? 1 + kUnclassifiedAfterMixed : blocks - b;
+          // This block and the ones after it, likely mixed too, 4 values at a time.
+          if (b != after_stretch) {
+            wide_stretch = 1 + kUnclassifiedAfterMixed;
+          } else if (wide_stretch < kMaxWideStretch) {
+            wide_stretch *= 2;
+          }
+          const std::size_t stretch = blocks - b < wide_stretch ? blocks - b : wide_stretch;
+          after_stretch = b + stretch;
           p = put_mixed_blocks_wide(p, reinterpret_cast<const R*>(v), stretch);
           b += stretch - 1;
           v += (stretch - 1) * kBlock;
