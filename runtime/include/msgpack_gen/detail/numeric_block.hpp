@@ -1373,6 +1373,9 @@ __attribute__((target(MSGPACK_GEN_VBMI_TARGET), noinline)) std::size_t put_wide_
   // A step's 64-byte store: p has room for the largest form of each value left (8 or more) and
   // kSlack.
   static_assert(kBlock * gen::encode::kMaxIntSize + kSlack >= 64, "room for a whole store");
+  // The position in a local: through the reference, each step's store could change p itself,
+  // so p would be stored and loaded again around it, a chain through memory from step to step.
+  std::uint8_t* out = p;
   std::size_t done = 0;
   while (n - done >= kBlock) {
     const R* at = v + done;
@@ -1389,13 +1392,14 @@ __attribute__((target(MSGPACK_GEN_VBMI_TARGET), noinline)) std::size_t put_wide_
       if (_mm512_cmpgt_epu64_mask(m, _mm512_set1_epi64(0xffff)) == 0xff &&
           (negative == 0 || negative == 0xff)) {
         const unsigned form = negative == 0 ? 3 : 7;
-        done += kBlock * put_full_width_run_wide(p, at, (n - done) / kBlock, form);
+        done += kBlock * put_full_width_run_wide(out, at, (n - done) / kBlock, form);
         continue;
       }
     }
-    p = put_mixed_7(p, x, m, wide, negative);
+    out = put_mixed_7(out, x, m, wide, negative);
     done += kSlotValues;
   }
+  p = out;
   return done;
 }
 
