@@ -1088,17 +1088,20 @@ MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_double_blocks_wide(std::uint8_t* p, co
 // ---- AVX2: integers of mixed forms, 4 at a time ---------------------------------------------
 //
 // put_any() for 4 values widened to 64 bits. Compares against each form's greatest value give a
-// value's form as a table index in the low byte of its lane; shuffles of two 16-byte tables turn
+// value's form as a table index in every byte of its lane; shuffles of two 16-byte tables turn
 // the indexes into markers and widths. Each value gets a 16-byte half of its own, holding its
 // value bytes with the marker just above the width it keeps (and again in the upper 8 bytes,
 // for the 8-byte forms), and one shuffle per two halves reverses the kept bytes behind the
 // marker. Four 16-byte stores at the running offsets write them; each overwrites the spare bytes
 // of the one before (at most 15 past the last value, within kSlack).
 
-// The form (kMarker's index) of each index of the tables: 0..4 the unsigned forms (a fixint
-// first), 5 a negative fixint, 6..9 int8..int64.
+// The form (kMarker's index) of each index of the tables: the number of the forms' intervals
+// (fixint, 8, 16, 32 bits) the value lies in, 0..4 (uint64 .. a fixint), plus 5 for a negative
+// value (int64 .. a negative fixint).
 constexpr unsigned mixed4_form(unsigned index) noexcept {
-  return index < 5 ? index : index == 5 ? 0 : index - 1;
+  const unsigned intervals = index < 5 ? index : index - 5;
+  if (index < 5) return 4 - intervals;
+  return intervals == 4 ? 0 : 8 - intervals;
 }
 enum class Mixed4Field { marker, width };
 constexpr Table mixed4_table(Mixed4Field field) noexcept {
@@ -1111,9 +1114,6 @@ constexpr Table mixed4_table(Mixed4Field field) noexcept {
 }
 inline constexpr Table kMixed4Marker = mixed4_table(Mixed4Field::marker);
 inline constexpr Table kMixed4Width = mixed4_table(Mixed4Field::width);
-// A lane's index is 0..9 in its low byte and zeros above, which look up entry 0: so that they
-// give zero bytes, entry 0 (a positive fixint) is 0 in both tables.
-static_assert(kMixed4Marker.byte[0] == 0 && kMixed4Width.byte[0] == 0, "entry 0 is zero");
 
 MSGPACK_GEN_WIDE_INLINE __m256i lanes64(std::uint64_t bits) noexcept {
   return _mm256_set1_epi64x(static_cast<long long>(bits));
@@ -1129,48 +1129,49 @@ MSGPACK_GEN_WIDE_INLINE std::uint8_t* put_mixed_4(std::uint8_t* p, __m256i x) no
   __m256i negative = _mm256_setzero_si256();
   __m256i m = x;
   __m256i fixint_end = lanes64(kFlip + 0x80);  // fixints: m < 0x80, or ~x < 0x20 when negative
-  __m256i index = lanes64(4);
   if constexpr (kSigned) {
     negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), x);
     const __m256i complement = _mm256_xor_si256(x, negative);
     m = _mm256_add_epi64(complement, _mm256_and_si256(complement, negative));
     fixint_end =
         _mm256_add_epi64(fixint_end, _mm256_and_si256(negative, lanes64(~std::uint64_t{0x3f})));
-    index = _mm256_add_epi64(index, _mm256_and_si256(negative, lanes64(5)));
   }
   m = _mm256_xor_si256(m, lanes64(kFlip));
-  // 4 less one for each form's interval the value lies in: its index among each sign's forms.
+  // The number of forms' intervals the value lies in: its index among each sign's forms. The
+  // masks (-1 each) are summed by byte, so every byte of a lane holds the index, and the lookups
+  // below give every byte of a lane the value's marker and width.
   const __m256i in_fixint = _mm256_cmpgt_epi64(fixint_end, m);
   const __m256i in_8 = _mm256_cmpgt_epi64(lanes64(kFlip + 0x100), m);
   const __m256i in_16 = _mm256_cmpgt_epi64(lanes64(kFlip + 0x10000), m);
   const __m256i in_32 = _mm256_cmpgt_epi64(lanes64(kFlip + 0x100000000), m);
-  index = _mm256_add_epi64(
-      index, _mm256_add_epi64(_mm256_add_epi64(in_fixint, in_8), _mm256_add_epi64(in_16, in_32)));
+  __m256i index = _mm256_abs_epi8(
+      _mm256_add_epi8(_mm256_add_epi8(in_fixint, in_8), _mm256_add_epi8(in_16, in_32)));
+  if constexpr (kSigned)
+    index = _mm256_add_epi8(index, _mm256_and_si256(negative, _mm256_set1_epi8(5)));
   const __m256i markers = _mm256_shuffle_epi8(vec_of(kMixed4Marker, kMixed4Marker), index);
   const __m256i widths = _mm256_shuffle_epi8(vec_of(kMixed4Width, kMixed4Width), index);
-  const __m256i width_bits = _mm256_slli_epi64(widths, 3);
+  // Each byte's place in its lane, and whether it lies above the value's width.
+  const __m256i places = vec_of(kLaneIndex, kLaneIndex);
+  const __m256i lane_places = _mm256_and_si256(places, _mm256_set1_epi8(7));
   __m256i bytes = x;
   if constexpr (kSigned) {
     // A negative value's bytes above its width (above its own byte for a fixint) are 0xff:
     // cleared, so that the marker fits.
-    const __m256i clear_bits = _mm256_max_epu8(width_bits, lanes64(8));
-    bytes = _mm256_xor_si256(
-        bytes,
-        _mm256_and_si256(negative, _mm256_sllv_epi64(lanes64(~std::uint64_t{0}), clear_bits)));
+    const __m256i clear =
+        _mm256_cmpgt_epi8(_mm256_max_epu8(widths, _mm256_set1_epi8(1)), lane_places);
+    bytes = _mm256_xor_si256(bytes, _mm256_andnot_si256(clear, negative));
   }
-  bytes = _mm256_or_si256(bytes, _mm256_sllv_epi64(markers, width_bits));
+  bytes =
+      _mm256_or_si256(bytes, _mm256_andnot_si256(_mm256_cmpgt_epi8(widths, lane_places), markers));
   // Values 0 and 2 in the halves of `even`, 1 and 3 in those of `odd`, the marker in the upper
   // 8 bytes. Output byte j of a half takes its byte width - j: the marker, then the value's
   // bytes from the highest kept one (a negative index, past the width, gives a zero).
   const __m256i even = _mm256_unpacklo_epi64(bytes, markers);
   const __m256i odd = _mm256_unpackhi_epi64(bytes, markers);
-  const __m256i places = vec_of(kLaneIndex, kLaneIndex);
-  const __m256i even_take =
-      _mm256_sub_epi8(_mm256_shuffle_epi8(widths, _mm256_setzero_si256()), places);
-  const __m256i odd_take =
-      _mm256_sub_epi8(_mm256_shuffle_epi8(widths, _mm256_set1_epi8(8)), places);
-  const __m256i even_out = _mm256_shuffle_epi8(even, even_take);
-  const __m256i odd_out = _mm256_shuffle_epi8(odd, odd_take);
+  const __m256i even_out =
+      _mm256_shuffle_epi8(even, _mm256_sub_epi8(_mm256_unpacklo_epi64(widths, widths), places));
+  const __m256i odd_out =
+      _mm256_shuffle_epi8(odd, _mm256_sub_epi8(_mm256_unpackhi_epi64(widths, widths), places));
   // The widths of values 0 and 1 in bytes 0 and 1, of 2 and 3 in bytes 16 and 17; then the
   // running sums of the sizes (width + 1), byte k the end of value k.
   const __m256i pairs = _mm256_shuffle_epi8(
