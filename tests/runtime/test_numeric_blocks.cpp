@@ -784,7 +784,7 @@ TEMPLATE_TEST_CASE("numeric vectors: long runs of mixed forms between runs of on
   // while the run lasts (to 256 values at the AVX2 level) and start over after a block of one
   // form: runs of mixed values up to 700 long (past the longest stretch), of fixints and of one
   // value, in any order, each run any length (most not whole blocks), and whole arrays up to
-  // 2,500 values: msgpack-c's bytes, within the room the writer is given, and back.
+  // 5,600 values: msgpack-c's bytes, within the room the writer is given, and back.
   using T = TestType;
   using U = numeric::raw_t<T>;
   static const std::vector<U> edge = edge_values<U>();
@@ -806,7 +806,7 @@ TEMPLATE_TEST_CASE("numeric vectors: long runs of mixed forms between runs of on
     INFO("round " << round << ", " << n << " values in " << runs << " runs");
     const Bytes bytes = encode(values);
     REQUIRE(Hex{bytes} == expected_bytes(values));
-    const std::size_t room = n * msgpack_gen::gen::encode::kMaxIntSize + numeric::kSlack;
+    const std::size_t room = n * msgpack_gen::gen::encode::max_size(T{}) + numeric::kSlack;
     std::vector<std::uint8_t> out(room + 96, kCanary);
     const std::uint8_t* end = numeric::put_numbers(out.data(), values.data(), n, false);
     const std::ptrdiff_t header = n <= 15 ? 1 : n <= 0xffff ? 3 : 5;
