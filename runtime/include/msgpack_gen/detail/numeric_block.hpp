@@ -1233,6 +1233,12 @@ MSGPACK_GEN_ALWAYS_INLINE std::uint8_t* put_tail(std::uint8_t* p, const T* v,
 #define MSGPACK_GEN_VBMI_INLINE \
   __attribute__((target(MSGPACK_GEN_VBMI_TARGET), always_inline)) inline
 
+// table[index] by each index's low 6 bits. (The masked form: GCC 12's unmasked one warns of an
+// undefined vector it passes through.)
+MSGPACK_GEN_VBMI_INLINE __m512i all_lanes_permute(__m512i index, __m512i table) noexcept {
+  return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, index, table);
+}
+
 // An entry: the form's marker in bits 0-7 (0 for fixints, whose byte is the value's) and its
 // width (the value bytes kept after the marker, 0 for fixints) in bits 8-15.
 constexpr std::int64_t put_slot_entry(unsigned form) noexcept {
@@ -1342,8 +1348,7 @@ MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_7(std::uint8_t* p, __m512i x, __
                                                       _mm512_loadu_si512(kPutSlots.entry + 8)));
   // A fixint's marker is its value's byte.
   const __m512i markers = _mm512_mask_mov_epi64(entry, static_cast<__mmask8>(~wide), x);
-  const __m512i widths =
-      _mm512_maskz_permutexvar_epi8(~__mmask64{0}, _mm512_loadu_si512(kWidthIndices.index), entry);
+  const __m512i widths = all_lanes_permute(_mm512_loadu_si512(kWidthIndices.index), entry);
   const auto keep = static_cast<std::uint64_t>(
       _mm512_cmpge_epu8_mask(_mm512_add_epi8(widths, _mm512_loadu_si512(kSlotPlaces.index)),
                              _mm512_set1_epi8(static_cast<char>(kSlotSize))));
@@ -2655,12 +2660,12 @@ constexpr IntegerTakes make_sign_copies() noexcept {
 }
 inline constexpr IntegerTakes kSignCopies = make_sign_copies();
 
-// A window's steps for the AVX2 reader: next[] to 64 bytes past the window (after_next[] reads
-// it to kWindow + 48), after_next[] to 32 past (four_on[] reads it to kWindow + 32). For an
-// unsigned type of one or two bytes, shape[] (see SmallShapes).
+// A window's steps for the AVX2 reader: next[] to 64 bytes past the window (a step reads it at
+// its third element, below kWindow + 18), after_next[] and four_on[] for the window's positions.
+// For an unsigned type of one or two bytes, shape[] (see SmallShapes).
 struct WideWindowSteps {
   alignas(32) std::uint8_t next[kWindow + 64];
-  alignas(32) std::uint8_t after_next[kWindow + 32];
+  alignas(32) std::uint8_t after_next[kWindow];
   alignas(32) std::uint8_t four_on[kWindow];
   alignas(32) std::uint8_t shape[kWindow];
 };
@@ -2797,10 +2802,13 @@ MSGPACK_GEN_WIDE_INLINE void fill_window_steps_wide(const std::uint8_t* window,
     next[k] = _mm256_add_epi8(sizes, positions_from(32 * k));
     _mm256_store_si256(reinterpret_cast<__m256i*>(steps.next + 32 * k), next[k]);
   }
+  // after_next[] to kWindow + 32 in registers, for four_on[] and the shapes.
   __m256i after[kAfter];
   for (std::size_t k = 0; k < kAfter; ++k) {
     after[k] = step_on<false>(next[k], 32 * k, next[k], next[k + 1]);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(steps.after_next + 32 * k), after[k]);
+    if (k < kWindow / 32) {
+      _mm256_store_si256(reinterpret_cast<__m256i*>(steps.after_next + 32 * k), after[k]);
+    }
   }
   for (std::size_t k = 0; k < kWindow / 32; ++k) {
     _mm256_store_si256(reinterpret_cast<__m256i*>(steps.four_on + 32 * k),
@@ -2916,8 +2924,18 @@ MSGPACK_GEN_WIDE_INLINE bool walk_window_fours(const std::uint8_t* window,
   return true;
 }
 
+// How take_mixed_integers_wide() fills a window's steps: with AVX2 (inlined into the walk), or
+// at the vbmi level with byte permutes (VbmiWindowSteps, a call per window).
+struct WideStepsFill {
+  template <std::size_t kShapeBytes>
+  MSGPACK_GEN_WIDE_INLINE static void fill(const std::uint8_t* window,
+                                           WideWindowSteps& steps) noexcept {
+    fill_window_steps_wide<kShapeBytes>(window, steps);
+  }
+};
+
 // take_mixed_chunks() with AVX2, for any integer T (see the top of this part).
-template <class T>
+template <class T, class Fill = WideStepsFill>
 MSGPACK_GEN_WIDE_KERNEL std::size_t take_mixed_integers_wide(const std::uint8_t* p,
                                                              std::size_t remaining, T* out,
                                                              std::size_t count,
@@ -2932,7 +2950,7 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t take_mixed_integers_wide(const std::uint8_t*
   // 16 bytes are read from it.
   while (!stopped && dst != last && remaining - base >= kWindow + 64) {
     const std::uint8_t* window = p + base;
-    fill_window_steps_wide<kSmallFormSteps<T> ? sizeof(T) : 0>(window, steps);
+    Fill::template fill<kSmallFormSteps<T> ? sizeof(T) : 0>(window, steps);
     // A window starts at most kWindow elements and a step takes 4: with that many more
     // wanted, no count check.
     const bool whole = static_cast<std::size_t>(last - dst) >= kWindow + 4
@@ -3002,14 +3020,16 @@ constexpr HighSizes make_high_sizes() noexcept {
   return t;
 }
 inline constexpr HighSizes kHighSizes = make_high_sizes();
+// The size of the element each byte of v would start: by `high` for a byte from 0x80 on (one
+// permute over its 128 entries, indexed by the byte's low 7 bits), 1 for a positive fixint.
+MSGPACK_GEN_VBMI_INLINE __m512i sizes_by_marker(__m512i v, const HighSizes& high) noexcept {
+  const __m512i size = _mm512_permutex2var_epi8(_mm512_loadu_si512(high.size), v,
+                                                _mm512_loadu_si512(high.size + 64));
+  return _mm512_mask_mov_epi8(size, ~_mm512_movepi8_mask(v), _mm512_set1_epi8(1));
+}
 // i + the size of the element byte i of v would start (0 for a byte that starts no integer).
 MSGPACK_GEN_VBMI_INLINE __m512i next_positions(__m512i v, const std::uint8_t* iota) noexcept {
-  // One permute over the 128 sizes of the bytes from 0x80 (its index is the byte's low 7 bits);
-  // a byte below 0x80 is a positive fixint.
-  __m512i size = _mm512_permutex2var_epi8(_mm512_loadu_si512(kHighSizes.size), v,
-                                          _mm512_loadu_si512(kHighSizes.size + 64));
-  size = _mm512_mask_mov_epi8(size, ~_mm512_movepi8_mask(v), _mm512_set1_epi8(1));
-  return _mm512_add_epi8(_mm512_loadu_si512(iota), size);
+  return _mm512_add_epi8(_mm512_loadu_si512(iota), sizes_by_marker(v, kHighSizes));
 }
 // t[t[i]] for every i whose t[i] is below 128 (the others are not used).
 MSGPACK_GEN_VBMI_INLINE Positions twice(const Positions& t) noexcept {
@@ -3163,7 +3183,7 @@ MSGPACK_GEN_VBMI_KERNEL std::size_t take_mixed_chunks_vbmi(const std::uint8_t* p
       }
       // A constant step: dst waits on no element's checks, so the next 8 start before they end.
       dst += 8;
-      at = _mm512_maskz_permutexvar_epi8(~__mmask64{0}, at, next8v);
+      at = all_lanes_permute(at, next8v);
       pos = static_cast<std::uint8_t>(_mm512_cvtsi512_si32(at));
     }
     if (!stopped) {
@@ -3173,6 +3193,82 @@ MSGPACK_GEN_VBMI_KERNEL std::size_t take_mixed_chunks_vbmi(const std::uint8_t* p
   }
   return finish_mixed_chunks(p, remaining, base + pos, stopped, dst, last, count, used);
 }
+
+// ---- AVX-512 VBMI: the steps of the AVX2 reader's windows ----------------------------------
+//
+// For the types the AVX2 reader takes four small forms at a time into (kSmallFormSteps), that
+// walk is faster than the 8-element reader above, so the vbmi level keeps it and only fills its
+// window steps here. Each lookup of one table by another (after_next[] from next[], four_on[]
+// from after_next[], the shapes from the sizes) is one vpermi2b per 64 positions over a table of
+// 128: the AVX2 fill takes two or three vpshufb per 32, with their index arithmetic. The entries
+// are the AVX2 fill's wherever the walk reads them; past that reach they are exact here too.
+
+// A small form's size by byte - 0x80 (see SmallShapes): 2 for a uint8, 3 for a uint16 when the
+// type has two bytes, 0 for any other byte.
+constexpr HighSizes make_small_high_sizes(std::size_t bytes) noexcept {
+  HighSizes t{};
+  t.size[0xcc - 0x80] = 2;
+  if (bytes == 2) t.size[0xcd - 0x80] = 3;
+  return t;
+}
+template <std::size_t kBytes>
+inline constexpr HighSizes kSmallHighSizes = make_small_high_sizes(kBytes);
+
+// t[at] for 64 positions `at`, each in [from, from + 128), of a table whose entries from `from`
+// on are the 128 bytes of low and high.
+MSGPACK_GEN_VBMI_INLINE __m512i look_up_from(__m512i low, __m512i at, __m512i high,
+                                             int from) noexcept {
+  return _mm512_permutex2var_epi8(
+      low, _mm512_sub_epi8(at, _mm512_set1_epi8(static_cast<char>(from))), high);
+}
+
+// WideStepsFill's counterpart: the same steps (kWindow + 64 bytes readable at `window`).
+struct VbmiWindowSteps {
+  template <std::size_t kShapeBytes>
+  MSGPACK_GEN_VBMI_KERNEL static void fill(const std::uint8_t* window,
+                                           WideWindowSteps& steps) noexcept {
+    static_assert(kWindow == 128, "a window is two 64-byte vectors");
+    const __m512i bytes[3] = {_mm512_loadu_si512(window), _mm512_loadu_si512(window + 64),
+                              _mm512_loadu_si512(window + 128)};
+    const __m512i iota = _mm512_loadu_si512(kIota128.index);
+    // next[]: positions 0 to 191, each entry at most 9 on.
+    __m512i next[3];
+    for (int k = 0; k < 3; ++k) {
+      next[k] = _mm512_add_epi8(sizes_by_marker(bytes[k], kHighSizes),
+                                _mm512_add_epi8(iota, _mm512_set1_epi8(static_cast<char>(64 * k))));
+      _mm512_storeu_si512(steps.next + 64 * k, next[k]);
+    }
+    // after_next[]: the window's positions stored, the next 32 for four_on[] and the shapes.
+    // The last vector looks up in its own 64 entries (vpermb takes an index's low 6 bits),
+    // which is right up to position 182.
+    const __m512i after[3] = {look_up_from(next[0], next[0], next[1], 0),
+                              look_up_from(next[1], next[1], next[2], 64),
+                              all_lanes_permute(next[2], next[2])};
+    _mm512_storeu_si512(steps.after_next, after[0]);
+    _mm512_storeu_si512(steps.after_next + 64, after[1]);
+    // four_on[]: after_next[after_next[i]], at most 36 on, for the window's 128 positions.
+    _mm512_storeu_si512(steps.four_on, look_up_from(after[0], after[0], after[1], 0));
+    _mm512_storeu_si512(steps.four_on + 64, look_up_from(after[1], after[1], after[2], 64));
+    if constexpr (kShapeBytes != 0) {
+      // The small sizes of one element, then of two (the next one's above), then four. Every
+      // entry is below 4 (then 16), so the 16-bit shifts carry nothing into the byte above.
+      __m512i small[3];
+      for (int k = 0; k < 3; ++k)
+        small[k] = sizes_by_marker(bytes[k], kSmallHighSizes<kShapeBytes>);
+      const __m512i seconds[3] = {look_up_from(small[0], next[0], small[1], 0),
+                                  look_up_from(small[1], next[1], small[2], 64),
+                                  all_lanes_permute(next[2], small[2])};
+      __m512i twos[3];
+      for (int k = 0; k < 3; ++k)
+        twos[k] = _mm512_or_si512(small[k], _mm512_slli_epi16(seconds[k], 2));
+      for (int k = 0; k < 2; ++k) {
+        const __m512i later = look_up_from(twos[k], after[k], twos[k + 1], 64 * k);
+        _mm512_storeu_si512(steps.shape + 64 * k,
+                            _mm512_or_si512(twos[k], _mm512_slli_epi16(later, 4)));
+      }
+    }
+  }
+};
 #endif
 
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
@@ -3183,11 +3279,15 @@ MSGPACK_GEN_NOINLINE inline std::size_t take_mixed_stretch(Simd level, const std
                                                            std::size_t count,
                                                            std::size_t& used) noexcept {
 #if defined(MSGPACK_GEN_NUMERIC_VBMI)
-  // Not for the types the AVX2 reader takes four small forms at a time into, where that step is
-  // faster than the 8-element one (uint16 in [0, 1000): 9.0-10.1 against 11.2-11.8 us per
-  // 10,000 on a Zen 4 core).
-  if constexpr (!kSmallFormSteps<T>) {
-    if (level >= Simd::vbmi) return take_mixed_chunks_vbmi(p, remaining, out, count, used);
+  if (level >= Simd::vbmi) {
+    // The types the AVX2 reader takes four small forms at a time into keep that walk, faster
+    // than the 8-element one (uint16 in [0, 1000): 9.0-10.1 against 11.2-11.8 us per 10,000 on
+    // a Zen 4 core), with its steps filled by byte permutes.
+    if constexpr (kSmallFormSteps<T>) {
+      return take_mixed_integers_wide<T, VbmiWindowSteps>(p, remaining, out, count, used);
+    } else {
+      return take_mixed_chunks_vbmi(p, remaining, out, count, used);
+    }
   }
 #endif
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
