@@ -6,9 +6,11 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -495,6 +497,103 @@ TEST_CASE("arrays and maps decode from every header form", "[reader][array][map]
   CHECK(decode(text("\x81\xa1k\x05"), v).code() == ErrorCode::type_mismatch);
   std::map<int, int> m;
   CHECK(decode({0x91, 0x01}, m).code() == ErrorCode::type_mismatch);
+}
+
+namespace {
+
+// A value whose decode adds to what it holds: a map entry that does not start from V{} shows.
+struct Tally {
+  std::int64_t sum = 0;
+  bool operator==(const Tally& o) const { return sum == o.sum; }
+};
+
+}  // namespace
+
+template <>
+struct msgpack_gen::codec<Tally> {
+  static void encode(Writer& out, const Tally& t) { codec<std::int64_t>::encode(out, t.sum); }
+  static bool decode(Reader& in, Tally& t) {
+    std::int64_t v = 0;
+    if (!codec<std::int64_t>::decode(in, v)) return false;
+    t.sum += v;
+    return true;
+  }
+};
+
+namespace {
+
+using Entries = std::vector<std::pair<int, std::int64_t>>;
+
+// A map of these entries in this order, duplicates included.
+Bytes map_of(const Entries& entries) {
+  msgpack_gen::Buffer buffer;
+  msgpack_gen::Writer out(buffer);
+  out.map_header(static_cast<std::uint32_t>(entries.size()));
+  for (const auto& [key, value] : entries) {
+    msgpack_gen::codec<int>::encode(out, key);
+    msgpack_gen::codec<std::int64_t>::encode(out, value);
+  }
+  return Bytes(buffer.data(), buffer.data() + buffer.size());
+}
+
+// Keys ascending, descending, in random order, or ascending with repeats; 0 to 39 entries.
+Entries random_entries(std::mt19937& rng, int order) {
+  Entries entries;
+  const int n = static_cast<int>(rng() % 40);
+  int key = static_cast<int>(rng() % 5);
+  for (int i = 0; i < n; ++i) {
+    const auto value = static_cast<std::int64_t>(rng() % 1000) - 500;
+    switch (order) {
+      case 0:
+        key += 1 + static_cast<int>(rng() % 3);
+        break;
+      case 1:
+        key -= 1 + static_cast<int>(rng() % 3);
+        break;
+      case 2:
+        key = static_cast<int>(rng() % 50);
+        break;
+      default:
+        key += static_cast<int>(rng() % 2);
+        break;  // 0: the last key again
+    }
+    entries.emplace_back(key, value);
+  }
+  return entries;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("maps take keys in any order and the last of duplicates, into maps of any size",
+                   "[reader][map]", (std::map<int, Tally>),
+                   (std::map<int, Tally, std::greater<int>>), (std::unordered_map<int, Tally>)) {
+  using Map = TestType;
+  std::mt19937 rng(20261206);
+  for (int round = 0; round < 800; ++round) {
+    const int order = round % 4;
+    const Entries entries = random_entries(rng, order);
+    Map expected;
+    for (const auto& [key, value] : entries) expected[key] = Tally{value};  // the last one wins
+    // The destination holds 0 to 29 stale entries: their nodes are reused, and new ones made.
+    Map into;
+    const auto stale = static_cast<std::uint32_t>(rng() % 30);
+    for (std::uint32_t i = 0; i < stale; ++i) into[static_cast<int>(rng() % 60)] = Tally{999};
+    INFO("round " << round << ", order " << order << ", " << entries.size() << " entries, "
+                  << into.size() << " stale");
+    const Status status = decode(map_of(entries), into);
+    INFO(status.message());
+    REQUIRE(status.ok());
+    CHECK(into == expected);
+  }
+
+  // A repeated key makes no node, so it is not charged against the allocation budget.
+  ReaderOptions one_node;
+  one_node.max_allocation = msgpack_gen::codec<Map>::kNodeBytes;
+  Map into;
+  CHECK(decode(map_of({{4, 1}, {4, 2}, {4, 3}}), into, one_node).ok());
+  CHECK(into == Map{{4, Tally{3}}});
+  Map fresh;
+  CHECK(decode(map_of({{4, 1}, {5, 2}}), fresh, one_node).code() == ErrorCode::limit_exceeded);
 }
 
 TEST_CASE("vector<bool> and array<bool> decode through bool proxies", "[reader][array]") {

@@ -75,7 +75,8 @@ bool decode_elements(Reader& in, Iterator first, std::uint32_t n) {
   return true;
 }
 
-template <class Map>
+// kOrdered: the map keeps its keys sorted by key_comp() (std::map).
+template <class Map, bool kOrdered>
 struct map_codec {
   using K = typename Map::key_type;
   using V = typename Map::mapped_type;
@@ -132,11 +133,24 @@ struct map_codec {
       if (!codec<K>::decode(in, node.key())) return in.in_element(i);
       node.mapped() = V{};
       if (!codec<V>::decode(in, node.mapped())) return in_entry(in, node.key(), i);
-      auto position = value.insert(value.end(), std::move(node));
-      if (node) position->second = std::move(node.mapped());  // a duplicate key
+      place(value, std::move(node));
     }
     in.leave();
     return true;
+  }
+
+  // Puts a decoded entry's node into value. A key value has already takes the node's value: the
+  // last one wins.
+  static void place(Map& value, typename Map::node_type&& node) {
+    if constexpr (kOrdered) {
+      // Sorted keys go in at the end with one compare. A node not taken stays in `node`.
+      auto position = value.insert(value.end(), std::move(node));
+      if (node) position->second = std::move(node.mapped());
+    } else {
+      // No hint: libstdc++'s unordered insert with one drops a node it does not take.
+      auto placed = value.insert(std::move(node));
+      if (!placed.inserted) placed.position->second = std::move(placed.node.mapped());
+    }
   }
 
   // A value that failed is named by its key when the key is text, else by the entry's position.
@@ -225,11 +239,11 @@ struct codec<std::array<T, N>> {
 };
 
 template <class K, class V, class C, class A>
-struct codec<std::map<K, V, C, A>> : detail::map_codec<std::map<K, V, C, A>> {};
+struct codec<std::map<K, V, C, A>> : detail::map_codec<std::map<K, V, C, A>, true> {};
 
 template <class K, class V, class H, class E, class A>
 struct codec<std::unordered_map<K, V, H, E, A>>
-    : detail::map_codec<std::unordered_map<K, V, H, E, A>> {};
+    : detail::map_codec<std::unordered_map<K, V, H, E, A>, false> {};
 
 template <class T>
 struct codec<std::optional<T>> {
