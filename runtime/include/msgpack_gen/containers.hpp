@@ -119,7 +119,9 @@ struct map_codec {
       if (spare.empty()) {
         K key{};
         if (!codec<K>::decode(in, key)) return in.in_element(i);
-        auto entry = value.find(key);
+        auto entry = value.end();
+        // A key past the last one is new: for sorted keys one compare, not a search.
+        if (!is_past_last(value, key)) entry = value.find(key);
         if (entry == value.end()) {
           if (!in.charge(kNodeBytes)) return false;
           entry = value.emplace_hint(value.end(), std::move(key), V{});
@@ -150,6 +152,15 @@ struct map_codec {
       // No hint: libstdc++'s unordered insert with one drops a node it does not take.
       auto placed = value.insert(std::move(node));
       if (!placed.inserted) placed.position->second = std::move(placed.node.mapped());
+    }
+  }
+
+  // Whether key sorts after every key of an ordered map; false for an unordered one.
+  static bool is_past_last(const Map& value, const K& key) {
+    if constexpr (kOrdered) {
+      return !value.empty() && value.key_comp()(std::prev(value.end())->first, key);
+    } else {
+      return false;
     }
   }
 
