@@ -141,8 +141,8 @@ struct map_codec {
     return true;
   }
 
-  // Puts a decoded entry's node into value. A key value has already takes the node's value: the
-  // last one wins.
+  // Puts a decoded entry's node into value. For a key value already has, that entry takes the
+  // node's value: the last one wins.
   static void place(Map& value, typename Map::node_type&& node) {
     if constexpr (kOrdered) {
       // Sorted keys go in at the end with one compare. A node not taken stays in `node`.

@@ -2925,7 +2925,7 @@ MSGPACK_GEN_WIDE_INLINE bool walk_window_fours(const std::uint8_t* window,
 }
 
 // How take_mixed_integers_wide() fills a window's steps: with AVX2 (inlined into the walk), or
-// at the vbmi level with byte permutes (VbmiWindowSteps, a call per window).
+// at the vbmi level with byte permutes (VbmiStepsFill, a call per window).
 struct WideStepsFill {
   template <std::size_t kShapeBytes>
   MSGPACK_GEN_WIDE_INLINE static void fill(const std::uint8_t* window,
@@ -3223,7 +3223,7 @@ MSGPACK_GEN_VBMI_INLINE __m512i look_up_from(__m512i low, __m512i at, __m512i hi
 }
 
 // WideStepsFill's counterpart: the same steps (kWindow + 64 bytes readable at `window`).
-struct VbmiWindowSteps {
+struct VbmiStepsFill {
   template <std::size_t kShapeBytes>
   MSGPACK_GEN_VBMI_KERNEL static void fill(const std::uint8_t* window,
                                            WideWindowSteps& steps) noexcept {
@@ -3284,7 +3284,7 @@ MSGPACK_GEN_NOINLINE inline std::size_t take_mixed_stretch(Simd level, const std
     // than the 8-element one (uint16 in [0, 1000): 9.0-10.1 against 11.2-11.8 us per 10,000 on
     // a Zen 4 core), with its steps filled by byte permutes.
     if constexpr (kSmallFormSteps<T>) {
-      return take_mixed_integers_wide<T, VbmiWindowSteps>(p, remaining, out, count, used);
+      return take_mixed_integers_wide<T, VbmiStepsFill>(p, remaining, out, count, used);
     } else {
       return take_mixed_chunks_vbmi(p, remaining, out, count, used);
     }
