@@ -3222,12 +3222,14 @@ MSGPACK_GEN_VBMI_INLINE __m512i look_up_from(__m512i low, __m512i at, __m512i hi
       low, _mm512_sub_epi8(at, _mm512_set1_epi8(static_cast<char>(from))), high);
 }
 
-// WideStepsFill's counterpart: the same steps (kWindow + 64 bytes readable at `window`).
+// WideStepsFill's counterpart: the same steps (kWindow + 64 bytes readable at `window`), for the
+// small-form types only, so shape[] always.
 struct VbmiStepsFill {
   template <std::size_t kShapeBytes>
   MSGPACK_GEN_VBMI_KERNEL static void fill(const std::uint8_t* window,
                                            WideWindowSteps& steps) noexcept {
     static_assert(kWindow == 128, "a window is two 64-byte vectors");
+    static_assert(kShapeBytes == 1 || kShapeBytes == 2, "the types of kSmallFormSteps");
     const __m512i bytes[3] = {_mm512_loadu_si512(window), _mm512_loadu_si512(window + 64),
                               _mm512_loadu_si512(window + 128)};
     const __m512i iota = _mm512_loadu_si512(kIota128.index);
@@ -3249,23 +3251,20 @@ struct VbmiStepsFill {
     // four_on[]: after_next[after_next[i]], at most 36 on, for the window's 128 positions.
     _mm512_storeu_si512(steps.four_on, look_up_from(after[0], after[0], after[1], 0));
     _mm512_storeu_si512(steps.four_on + 64, look_up_from(after[1], after[1], after[2], 64));
-    if constexpr (kShapeBytes != 0) {
-      // The small sizes of one element, then of two (the next one's above), then four. Every
-      // entry is below 4 (then 16), so the 16-bit shifts carry nothing into the byte above.
-      __m512i small[3];
-      for (int k = 0; k < 3; ++k)
-        small[k] = sizes_by_marker(bytes[k], kSmallHighSizes<kShapeBytes>);
-      const __m512i seconds[3] = {look_up_from(small[0], next[0], small[1], 0),
-                                  look_up_from(small[1], next[1], small[2], 64),
-                                  all_lanes_permute(next[2], small[2])};
-      __m512i twos[3];
-      for (int k = 0; k < 3; ++k)
-        twos[k] = _mm512_or_si512(small[k], _mm512_slli_epi16(seconds[k], 2));
-      for (int k = 0; k < 2; ++k) {
-        const __m512i later = look_up_from(twos[k], after[k], twos[k + 1], 64 * k);
-        _mm512_storeu_si512(steps.shape + 64 * k,
-                            _mm512_or_si512(twos[k], _mm512_slli_epi16(later, 4)));
-      }
+    // The small sizes of one element, then of two (the next one's above), then four. Every entry
+    // is below 4 (then 16), so the 16-bit shifts carry nothing into the byte above.
+    __m512i small[3];
+    for (int k = 0; k < 3; ++k) small[k] = sizes_by_marker(bytes[k], kSmallHighSizes<kShapeBytes>);
+    const __m512i seconds[3] = {look_up_from(small[0], next[0], small[1], 0),
+                                look_up_from(small[1], next[1], small[2], 64),
+                                all_lanes_permute(next[2], small[2])};
+    __m512i twos[3];
+    for (int k = 0; k < 3; ++k)
+      twos[k] = _mm512_or_si512(small[k], _mm512_slli_epi16(seconds[k], 2));
+    for (int k = 0; k < 2; ++k) {
+      const __m512i later = look_up_from(twos[k], after[k], twos[k + 1], 64 * k);
+      _mm512_storeu_si512(steps.shape + 64 * k,
+                          _mm512_or_si512(twos[k], _mm512_slli_epi16(later, 4)));
     }
   }
 };
