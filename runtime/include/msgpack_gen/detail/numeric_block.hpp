@@ -1419,6 +1419,20 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
   const R* r = reinterpret_cast<const R*>(v);
   std::size_t done = 0;
   while (n - done >= kBlock) {
+    if constexpr (sizeof(R) == 4) {
+      // 32-bit fixints 16 at a time, when 16 are left.
+      if (n - done >= 2 * kBlock) {
+        const __m512i x = _mm512_loadu_si512(r + done);
+        constexpr int kBias = std::is_signed_v<R> ? 32 : 0;
+        const __m512i biased = _mm512_add_epi32(x, _mm512_set1_epi32(kBias));
+        if (_mm512_cmpgt_epu32_mask(biased, _mm512_set1_epi32(127 + kBias)) == 0) {
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_maskz_cvtepi32_epi8(0xffff, x));
+          p += 2 * kBlock;
+          done += 2 * kBlock;
+          continue;
+        }
+      }
+    }
     const __m512i x = load_8_integers(r + done);
     if (past_fixints<R>(x) == 0) {
       // Fixints: each value's low byte.
@@ -1426,7 +1440,11 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
       p += kBlock;
       done += kBlock;
     } else {
-      done += put_wide_values_vbmi(p, r + done, n - done);
+      // Through a copy: with p's own address taken, p lived on the stack, and each block of
+      // fixints stored and reloaded it (a store-forwarding chain of ~5 cycles a block).
+      std::uint8_t* out = p;
+      done += put_wide_values_vbmi(out, r + done, n - done);
+      p = out;
     }
   }
   return put_tail(p, v + done, n - done);
@@ -1434,7 +1452,7 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
 
 // 16-bit integers: 32 values a step. A step whose values all take one full-width form (uint16,
 // or int16 when all are below -128) is two byte permutes of the values and its marker into 96
-// bytes; any other step goes to put_int16_blocks_wide(), 8 values at a time.
+// bytes; any other step is two of put_mixed16_vbmi(), 16 values each.
 
 // vpermi2b indices of 3-byte forms: output byte j (of 96; half h of 64) is the marker (index 64,
 // from a vector of it) or a byte of value j / 3, high byte first.
@@ -1451,6 +1469,48 @@ constexpr PermuteIndices make_put3_indices(unsigned h) noexcept {
 inline constexpr PermuteIndices kPut3Low = make_put3_indices(0);
 inline constexpr PermuteIndices kPut3High = make_put3_indices(1);
 
+// 16 values of any mix of forms at v written at p with one 64-byte store (p has room for it).
+// Each value gets a 32-bit lane holding its bytes as written (the fixint's byte; the marker and
+// the low byte; the marker, then the high and the low byte), two compares pick the form, and
+// vpcompressb packs the kept bytes of the lanes together. Returns the byte after them.
+template <class R>
+MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed16_vbmi(std::uint8_t* p, const R* v) noexcept {
+  const __m256i in = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v));
+  const __m512i x = std::is_signed_v<R> ? _mm512_maskz_cvtepi16_epi32(0xffff, in)
+                                        : _mm512_maskz_cvtepu16_epi32(0xffff, in);
+  // Fixints: 0..127 (-32..127 signed); 3 bytes: past 255 (or below -128 signed). With a bias,
+  // each range is one unsigned compare.
+  constexpr int kFixintBias = std::is_signed_v<R> ? 32 : 0;
+  constexpr int kByteBias = std::is_signed_v<R> ? 128 : 0;
+  const __mmask16 one = _mm512_cmple_epu32_mask(_mm512_add_epi32(x, _mm512_set1_epi32(kFixintBias)),
+                                                _mm512_set1_epi32(127 + kFixintBias));
+  const __mmask16 three = _mm512_cmpgt_epu32_mask(_mm512_add_epi32(x, _mm512_set1_epi32(kByteBias)),
+                                                  _mm512_set1_epi32(255 + kByteBias));
+  // Each lane's bytes in place (low byte first, the marker's byte left 0): {-, high, low, -}
+  // and {-, low, -, -}. (vpshufb indexes within 16-byte lanes: value k's bytes are 4k, 4k + 1.)
+  const __m512i take3 = _mm512_maskz_broadcast_i32x4(
+      0xffff, _mm_setr_epi8(-1, 1, 0, -1, -1, 5, 4, -1, -1, 9, 8, -1, -1, 13, 12, -1));
+  const __m512i take2 = _mm512_maskz_broadcast_i32x4(
+      0xffff, _mm_setr_epi8(-1, 0, -1, -1, -1, 4, -1, -1, -1, 8, -1, -1, -1, 12, -1, -1));
+  __m512i mark3 = _mm512_set1_epi32(0xcd);  // uint16
+  __m512i mark2 = _mm512_set1_epi32(0xcc);  // uint8
+  if constexpr (std::is_signed_v<R>) {
+    const __mmask16 negative = _mm512_cmplt_epi32_mask(x, _mm512_setzero_si512());
+    mark3 = _mm512_mask_mov_epi32(mark3, negative, _mm512_set1_epi32(0xd1));  // int16
+    mark2 = _mm512_mask_mov_epi32(mark2, negative, _mm512_set1_epi32(0xd0));  // int8
+  }
+  const __m512i bytes3 = _mm512_or_si512(_mm512_shuffle_epi8(x, take3), mark3);
+  const __m512i bytes2 = _mm512_or_si512(_mm512_shuffle_epi8(x, take2), mark2);
+  __m512i lanes = _mm512_mask_mov_epi32(bytes2, one, x);
+  lanes = _mm512_mask_mov_epi32(lanes, three, bytes3);
+  // The kept bytes: 1, 2 or 3 of each lane.
+  __m512i kept = _mm512_mask_mov_epi32(_mm512_set1_epi32(0xffff), one, _mm512_set1_epi32(0xff));
+  kept = _mm512_mask_mov_epi32(kept, three, _mm512_set1_epi32(0xffffff));
+  const __mmask64 keep = _mm512_test_epi8_mask(kept, kept);
+  _mm512_storeu_si512(p, _mm512_maskz_compress_epi8(keep, lanes));
+  return p + __builtin_popcountll(keep);
+}
+
 template <class R>
 MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_int16_blocks_vbmi(std::uint8_t* p, const R* v,
                                                             std::size_t n) noexcept {
@@ -1459,9 +1519,6 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_int16_blocks_vbmi(std::uint8_t* p, con
   constexpr std::uint32_t kAll = ~std::uint32_t{0};
   const __m512i low = _mm512_loadu_si512(kPut3Low.index);
   const __m512i high = _mm512_loadu_si512(kPut3High.index);
-  // Steps of mixed forms go to put_int16_blocks_wide(), and after one of them, the next few
-  // steps too (more each time a step is mixed again, up to 16): mixed steps come in stretches.
-  std::size_t mixed_steps = 1;
   std::size_t done = 0;
   while (n - done >= kStep) {
     const __m512i x = _mm512_loadu_si512(v + done);
@@ -1470,18 +1527,15 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_int16_blocks_vbmi(std::uint8_t* p, con
     const std::uint32_t above = std::is_signed_v<R> ? _mm512_cmpgt_epi16_mask(x, narrow_end)
                                                     : _mm512_cmpgt_epu16_mask(x, narrow_end);
     if (above != kAll) {
-      // Not all uint16: then all int16 (below -128), or 8 values at a time.
+      // Not all uint16: then all int16 (below -128), or mixed forms 16 values at a time.
       if (!std::is_signed_v<R> || _mm512_cmplt_epi16_mask(x, _mm512_set1_epi16(-128)) != kAll) {
-        const std::size_t steps = (n - done) / kStep;
-        const std::size_t stretch = kStep * (mixed_steps < steps ? mixed_steps : steps);
-        p = put_int16_blocks_wide(p, v + done, stretch);
-        done += stretch;
-        mixed_steps = mixed_steps < 16 ? 2 * mixed_steps : 16;
+        p = put_mixed16_vbmi(p, v + done);
+        p = put_mixed16_vbmi(p, v + done + kStep / 2);
+        done += kStep;
         continue;
       }
       marker = 0xd1;
     }
-    mixed_steps = 1;
     const __m512i markers = _mm512_set1_epi8(static_cast<char>(marker));
     _mm512_storeu_si512(p, _mm512_permutex2var_epi8(x, low, markers));
     // The second store's last 32 bytes are past the step's: room the next step writes over, or
