@@ -483,6 +483,42 @@ TEMPLATE_TEST_CASE("numeric vectors: a block of full-width values with one narro
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them at each place",
+                   "[numeric][bulk]", std::int32_t, std::uint32_t, std::int64_t, std::uint64_t,
+                   Code) {
+  SIMD_LEVELS();
+  // Runs of fixints are written 8 or 16 at a time once their first block is checked; a single
+  // value just past the fixints (either edge, or far past: a uint32 at or above 2^31 looks
+  // negative to signed compares) anywhere in the run must leave it. 40 values: the checked first
+  // block, two 16-value steps, a tail.
+  using T = TestType;
+  using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
+  using V = typename R::type;
+  const bool sign = std::is_signed_v<V>;
+  const std::vector<long long> fixints =
+      sign ? std::vector<long long>{-32, -1, 0, 127} : std::vector<long long>{0, 1, 126, 127};
+  std::vector<long long> past = {128, 255};
+  if (sign) past.insert(past.end(), {-33, -128});
+  if (sign && sizeof(V) >= 4) past.push_back(std::numeric_limits<std::int32_t>::min());
+  if (!sign && sizeof(V) >= 4) past.push_back(0x80000000ll);
+  if (!sign && sizeof(V) >= 4) past.push_back(0xffffffffll);
+  for (const long long other : past) {
+    for (std::size_t k = 0; k <= 40; ++k) {  // k == 40: the whole run is fixints
+      std::vector<T> values(40);
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = static_cast<T>(static_cast<V>(fixints[i % fixints.size()]));
+      }
+      if (k < 40) values[k] = static_cast<T>(static_cast<V>(other));
+      INFO("past the fixints: " << other << " at " << k);
+      const Bytes bytes = encode(values);
+      CHECK(Hex{bytes} == expected_bytes(values));
+      std::vector<T> back;
+      REQUIRE(decode(bytes, back).ok());
+      CHECK(same_values(back.data(), values.data(), values.size()));
+    }
+  }
+}
+
 TEST_CASE("numeric vectors of floats: msgpack-c's own bytes in its float mode", "[numeric][bulk]") {
   SIMD_LEVELS();
   Rng rng{7};

@@ -1026,6 +1026,38 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t put_full_width_run_wide(std::uint8_t*& p, co
   return b;
 }
 
+// The run of 32-bit fixints at v, up to `blocks` blocks, 16 values a step with AVX2 (two compares
+// of each half against the fixint range, two saturating packs), written at p. Stops at the first
+// step that is not all fixints, or has fewer than 16 values left. Returns the blocks written (2 a
+// step). p has room for the largest form of every value, so the 16-byte store fits.
+template <class R>
+MSGPACK_GEN_WIDE_KERNEL std::size_t put_fixint_run_wide(std::uint8_t*& p, const R* v,
+                                                        std::size_t blocks) noexcept {
+  static_assert(sizeof(R) == 4, "32-bit integers");
+  // As signed lanes: an unsigned value at or above 2^31 is below 0, outside the fixints too.
+  const __m256i least = _mm256_set1_epi32(std::is_signed_v<R> ? -32 : 0);
+  const __m256i greatest = _mm256_set1_epi32(127);
+  std::uint8_t* out = p;
+  std::size_t b = 0;
+  for (; blocks - b >= 2; b += 2, v += 2 * kBlock) {
+    const __m256i x = load32(v);
+    const __m256i y = load32(v + kBlock);
+    const __m256i outside = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpgt_epi32(x, greatest), _mm256_cmpgt_epi32(least, x)),
+        _mm256_or_si256(_mm256_cmpgt_epi32(y, greatest), _mm256_cmpgt_epi32(least, y)));
+    if (!_mm256_testz_si256(outside, outside)) break;
+    // 16-bit lanes x0-3 y0-3 | x4-7 y4-7, then bytes x0-3 y0-3 x4-7 y4-7, then in order.
+    const __m256i words = _mm256_packs_epi32(x, y);
+    const __m128i bytes =
+        _mm_packs_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                     _mm_shuffle_epi32(bytes, _MM_SHUFFLE(3, 1, 2, 0)));
+    out += 2 * kBlock;
+  }
+  p = out;
+  return b;
+}
+
 // put_int16_blocks() with AVX2.
 template <class R>
 MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_int16_blocks_wide(std::uint8_t* p, const R* v,
@@ -1620,6 +1652,16 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     }
     if (try_fixint_block(p, block)) {
       p += kBlock;
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+      if constexpr (sizeof(R) == 4 && !std::is_enum_v<T>) {
+        // More fixints likely follow: the rest of their run 16 at a time.
+        if (level >= Simd::wide) {
+          const std::size_t run = put_fixint_run_wide(p, v + kBlock, blocks - b - 1);
+          b += run;
+          v += run * kBlock;
+        }
+      }
+#endif
       continue;
     }
     if constexpr (sizeof(R) == 2 || sizeof(R) == 4) {
