@@ -1576,6 +1576,11 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_int16_blocks_vbmi(std::uint8_t* p, con
     p += 3 * kStep;
     done += kStep;
   }
+  // The last 16 or more values but a step's: 16 of them at once, whatever their forms.
+  if (n - done >= kStep / 2) {
+    p = put_mixed16_vbmi(p, v + done);
+    done += kStep / 2;
+  }
   return put_int16_blocks_wide(p, v + done, n - done);
 }
 #endif
