@@ -241,6 +241,17 @@ Hex expected_bytes(const std::vector<T>& values) {
   }
 }
 
+// values encode to msgpack-c's bytes and decode back to themselves.
+template <class T>
+void check_bytes_and_back(const std::vector<T>& values) {
+  const Bytes bytes = encode(values);
+  CHECK(Hex{bytes} == expected_bytes(values));
+  std::vector<T> back;
+  REQUIRE(decode(bytes, back).ok());
+  REQUIRE(back.size() == values.size());
+  CHECK(same_values(back.data(), values.data(), values.size()));
+}
+
 // Decoding `bytes` into a vector<T> gives what decoding them element by element gives: the same
 // status (code, offset, path, detail) and, on success, the same values.
 template <class T>
@@ -474,11 +485,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a block of full-width values with one narro
       std::vector<T> values(11, static_cast<T>(static_cast<V>(full)));
       if (k < 8) values[k] = static_cast<T>(static_cast<V>(other));
       INFO("full " << full << ", other " << other << " at " << k);
-      const Bytes bytes = encode(values);
-      CHECK(Hex{bytes} == expected_bytes(values));
-      std::vector<T> back;
-      REQUIRE(decode(bytes, back).ok());
-      CHECK(same_values(back.data(), values.data(), values.size()));
+      check_bytes_and_back(values);
     }
   }
 }
@@ -510,11 +517,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
       }
       if (k < 40) values[k] = static_cast<T>(static_cast<V>(other));
       INFO("past the fixints: " << other << " at " << k);
-      const Bytes bytes = encode(values);
-      CHECK(Hex{bytes} == expected_bytes(values));
-      std::vector<T> back;
-      REQUIRE(decode(bytes, back).ok());
-      CHECK(same_values(back.data(), values.data(), values.size()));
+      check_bytes_and_back(values);
     }
   }
 }
@@ -677,11 +680,7 @@ TEMPLATE_TEST_CASE("numeric vectors: 16-bit blocks in every pattern of value siz
     }
     values.push_back(static_cast<T>(300));  // a tail element after the blocks
     INFO("pattern " << pattern << ", other half " << other);
-    const Bytes bytes = encode(values);
-    REQUIRE(Hex{bytes} == expected_bytes(values));
-    std::vector<T> back;
-    REQUIRE(decode(bytes, back).ok());
-    CHECK(same_values(back.data(), values.data(), values.size()));
+    check_bytes_and_back(values);
   }
 }
 
@@ -792,12 +791,7 @@ TEMPLATE_TEST_CASE("numeric vectors: long runs of whole blocks with one other el
         std::vector<T> odd = values;
         if (k < kN) odd[k] = other;
         INFO("round " << round << ", other value " << +other << " at " << k);
-        const Bytes bytes = encode(odd);
-        REQUIRE(Hex{bytes} == expected_bytes(odd));
-        std::vector<T> back;
-        REQUIRE(decode(bytes, back).ok());
-        REQUIRE(back.size() == kN);
-        CHECK(same_values(back.data(), odd.data(), kN));
+        check_bytes_and_back(odd);
         // An element of another type at k (nil, an empty map, a one-byte string): the same
         // error as element by element.
         if (k >= kN || other != others.front()) continue;

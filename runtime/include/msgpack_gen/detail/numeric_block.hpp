@@ -1399,6 +1399,13 @@ MSGPACK_GEN_VBMI_INLINE __mmask8 past_fixints(__m512i x) noexcept {
   if constexpr (kBias != 0) biased = _mm512_maskz_add_epi64(0xff, x, _mm512_set1_epi64(kBias));
   return _mm512_cmpgt_epu64_mask(biased, _mm512_set1_epi64(127 + kBias));
 }
+// The same for 16 values x of 32 bits (R: a 32-bit integer) in 32-bit lanes.
+template <class R>
+MSGPACK_GEN_VBMI_INLINE __mmask16 past_fixints_16(__m512i x) noexcept {
+  constexpr std::int32_t kBias = std::is_signed_v<R> ? 32 : 0;
+  const __m512i biased = _mm512_add_epi32(x, _mm512_set1_epi32(kBias));
+  return _mm512_cmpgt_epu32_mask(biased, _mm512_set1_epi32(127 + kBias));
+}
 
 // The values at v (n of them, at least 8) written at p, 7 a step, while the 8 from the step's
 // first have a value past the fixints (the first 8 do), and a run of one full-width 32-bit form
@@ -1451,24 +1458,26 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
   const R* r = reinterpret_cast<const R*>(v);
   std::size_t done = 0;
   while (n - done >= kBlock) {
-    if constexpr (sizeof(R) == 4) {
-      // 32-bit fixints 16 at a time, when 16 are left.
-      if (n - done >= 2 * kBlock) {
-        const __m512i x = _mm512_loadu_si512(r + done);
-        constexpr int kBias = std::is_signed_v<R> ? 32 : 0;
-        const __m512i biased = _mm512_add_epi32(x, _mm512_set1_epi32(kBias));
-        if (_mm512_cmpgt_epu32_mask(biased, _mm512_set1_epi32(127 + kBias)) == 0) {
-          _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_maskz_cvtepi32_epi8(0xffff, x));
-          p += 2 * kBlock;
-          done += 2 * kBlock;
-          continue;
-        }
+    // Whether the next 8 values are all fixints: for 32-bit values with 16 left, from one check
+    // of 16, which writes all 16 when they all are.
+    bool fixints = false;
+    if (sizeof(R) == 4 && n - done >= 2 * kBlock) {
+      const __m512i x = _mm512_loadu_si512(r + done);
+      const __mmask16 wide = past_fixints_16<R>(x);
+      if (wide == 0) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_maskz_cvtepi32_epi8(0xffff, x));
+        p += 2 * kBlock;
+        done += 2 * kBlock;
+        continue;
       }
+      fixints = (wide & 0xff) == 0;
+    } else {
+      fixints = past_fixints<R>(load_8_integers(r + done)) == 0;
     }
-    const __m512i x = load_8_integers(r + done);
-    if (past_fixints<R>(x) == 0) {
-      // Fixints: each value's low byte.
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm512_maskz_cvtepi64_epi8(0xff, x));
+    if (fixints) {
+      // Each value's low byte.
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(p),
+                       _mm512_maskz_cvtepi64_epi8(0xff, load_8_integers(r + done)));
       p += kBlock;
       done += kBlock;
     } else {
