@@ -234,50 +234,77 @@ TEST_CASE("marshal appends to what a container holds", "[marshal-targets]") {
   });
 }
 
-// In C++23 a std::string is written in its own memory (MSGPACK_GEN_STRING_IN_PLACE): the
-// encoding fits the string's spare capacity, fits it but a writer's bound does not (the encoding
-// goes on in the scratch Buffer and comes back), or does not fit (it is appended from there).
-// Tried at every spare capacity around the encoding's size, then once more into the same string,
-// whose room has grown. Before C++23 the same calls take the scratch path, with the same result.
-TEST_CASE("marshal into a std::string at every spare capacity appends the Buffer's bytes",
+// With libstdc++ a container is written in its own memory (MSGPACK_GEN_CONTAINER_IN_PLACE), in
+// C++23 without it a std::string is (MSGPACK_GEN_STRING_IN_PLACE): the encoding fits the spare
+// capacity, fits it but a writer's bound does not, or does not fit (the container grows while it
+// is written). Tried at every spare capacity around the encoding's size, then once more into the
+// same container, whose room has grown. The scratch path gives the same result.
+TEST_CASE("marshal into a container at every spare capacity appends the Buffer's bytes",
           "[marshal-targets]") {
   const sample::Run run{letters(150), 1u << 20, true};  // a bound larger than what it writes
   const std::vector<std::string> strings(5, letters(40));
-  const auto check = [](const auto& value) {
+  const auto check = [](auto container, const auto& value) {
     const Bytes expected = by_buffer(value);
     Bytes twice = expected;
     twice.insert(twice.end(), expected.begin(), expected.end());
-    for (std::size_t spare = 0; spare <= expected.size() + 16; ++spare) {
-      INFO(expected.size() << " bytes into a string with room for " << spare);
-      std::string text = "ab";
+    for (std::size_t spare = 0; spare <= expected.size() + 48; ++spare) {
+      INFO(expected.size() << " bytes into a container with room for " << spare);
+      auto text = container;
       text.reserve(text.size() + spare);
+      const auto* memory = text.data();
+      // The writers reserve bounds up to 11 bytes over what they write here (Run's header and
+      // integer bounds), so 32 bytes more than the encoding is room for every bound as well.
+      const bool fits = text.capacity() - text.size() >= expected.size() + 32;
       const MarshalResult first = msgpack_gen::marshal(text, value);
       REQUIRE(first);
       CHECK(first.size == expected.size());
       CHECK(first.needed == expected.size());
+      // Room enough: the container's memory is written, not replaced by a larger one.
+      if (fits) CHECK(text.data() == memory);
       const MarshalResult second = msgpack_gen::marshal(text, value);
       REQUIRE(second.size == expected.size());
-      REQUIRE(text.size() == 2 + 2 * expected.size());
-      CHECK(text.compare(0, 2, "ab") == 0);
-      CHECK(tail_of(text, 2) == Hex{twice});
+      REQUIRE(text.size() == container.size() + 2 * expected.size());
+      for (std::size_t i = 0; i < container.size(); ++i) REQUIRE(text[i] == container[i]);
+      CHECK(tail_of(text, container.size()) == Hex{twice});
     }
   };
-  check(run);
-  check(strings);
+  const std::string prefix = "ab";
+  const std::vector<std::uint8_t> bytes = {0xc1, 0x00, 0x7f};
+  const std::vector<std::byte> none;
+  check(prefix, run);
+  check(bytes, run);
+  check(none, run);
+  check(prefix, strings);
+  check(bytes, strings);
+  check(none, strings);
 }
 
-TEST_CASE("marshal into a std::string takes the path the language version allows",
-          "[marshal-targets]") {
+// Which of the three ways marshal() into a container takes (marshal.hpp): the test builds name
+// the one they are meant to cover, so that a build that lost its path fails here.
+TEST_CASE("marshal into a container takes the path the build has", "[marshal-targets]") {
 #if defined(MSGPACK_GEN_TEST_EXPECT_STRING_IN_PLACE)
-  // The build that tests the C++23 path must really have it.
+  // C++23 with the container path turned off: resize_and_overwrite().
+  STATIC_REQUIRE(MSGPACK_GEN_CONTAINER_IN_PLACE == 0);
   STATIC_REQUIRE(MSGPACK_GEN_STRING_IN_PLACE == 1);
-#else
+#elif defined(MSGPACK_GEN_TEST_EXPECT_SCRATCH)
+  STATIC_REQUIRE(MSGPACK_GEN_CONTAINER_IN_PLACE == 0);
   STATIC_REQUIRE(MSGPACK_GEN_STRING_IN_PLACE == 0);
+#elif defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
+  // Every other test build uses libstdc++ with its C++11 string ABI.
+  STATIC_REQUIRE(MSGPACK_GEN_CONTAINER_IN_PLACE == 1);
+  STATIC_REQUIRE(MSGPACK_GEN_STRING_IN_PLACE == 0);
+  STATIC_REQUIRE(msgpack_gen::detail::sized_in_place<std::string>::value);
+  STATIC_REQUIRE(msgpack_gen::detail::sized_in_place<std::vector<std::byte>>::value);
+  STATIC_REQUIRE_FALSE(msgpack_gen::detail::sized_in_place<std::vector<std::int16_t>>::value);
 #endif
-  // Either way an empty string holds exactly the encoding afterwards.
+  // Whichever it is, an empty container holds exactly the encoding afterwards.
   std::string text;
   REQUIRE(msgpack_gen::marshal(text, 7));
   CHECK(text == "\x07");
+  CHECK(text.c_str()[1] == '\0');
+  std::vector<char> chars;
+  REQUIRE(msgpack_gen::marshal(chars, std::string("hi")));
+  CHECK(chars == std::vector<char>{'\xa2', 'h', 'i'});
 }
 
 TEST_CASE("marshal_to at every capacity writes the Buffer's bytes or says how many it needs",
@@ -461,6 +488,9 @@ TEST_CASE("a value that cannot be encoded leaves every target as it was", "[mars
   // Writer::str(), and a map's run of bounded writes (its bound is what tells the Buffer).
   const std::vector<std::string_view> through_writer{"before", huge, "after"};
   const std::map<std::string_view, std::int32_t> through_run{{"a", 1}, {huge, 2}};
+  // 5,000 bytes first: a container written in place grows before the error.
+  static const std::string kLong = letters(5000);
+  const std::vector<std::string_view> after_growth{kLong, huge};
   const auto check = [](const auto& value) {
     std::string text = "kept";
     std::vector<std::uint8_t> bytes = {1, 2};
@@ -509,5 +539,6 @@ TEST_CASE("a value that cannot be encoded leaves every target as it was", "[mars
   };
   check(through_writer);
   check(through_run);
+  check(after_growth);
   check(std::optional<std::string_view>(huge));
 }

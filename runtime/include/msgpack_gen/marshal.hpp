@@ -17,6 +17,7 @@
 #include "msgpack_gen/codec.hpp"
 #include "msgpack_gen/containers.hpp"
 #include "msgpack_gen/detail/compiler.hpp"
+#include "msgpack_gen/detail/container_size.hpp"
 #include "msgpack_gen/reader.hpp"
 #include "msgpack_gen/status.hpp"
 #include "msgpack_gen/writer.hpp"
@@ -24,13 +25,14 @@
 // Whether each thread keeps a Buffer for encoded_size() and for marshal_to() when the memory it
 // was given is too small (a thread_local object with a destructor). Not with MinGW-w64's GCC, for
 // the reason pool.hpp gives for MSGPACK_GEN_POOL_THREAD_SLOTS: there those two allocate per call.
-// Whether marshal() into a std::string writes into the string's own memory: with C++23's
-// resize_and_overwrite(), which leaves the bytes it adds uninitialised. Before C++23 a string's
-// memory can only be written after resize() zeroes it, which measured no faster than encoding into
-// the thread's scratch Buffer and appending (docs/benchmarks.md, "Marshal targets"), so there
-// marshal() does that. Define it 0 to take the scratch path in C++23 too.
+// Whether marshal() into a std::string writes into the string's own memory with C++23's
+// resize_and_overwrite(), which leaves the bytes it adds uninitialised: where the container's size
+// cannot be set directly (MSGPACK_GEN_CONTAINER_IN_PLACE 0, detail/container_size.hpp). Without
+// either, a string's memory can only be written after resize() zeroes it, which measured no faster
+// than encoding into the thread's scratch Buffer and appending (docs/benchmarks.md, "Marshal
+// targets"), so there marshal() does that. Define it 0 to take the scratch path in C++23 too.
 #ifndef MSGPACK_GEN_STRING_IN_PLACE
-#if defined(__cpp_lib_string_resize_and_overwrite)
+#if defined(__cpp_lib_string_resize_and_overwrite) && !MSGPACK_GEN_CONTAINER_IN_PLACE
 #define MSGPACK_GEN_STRING_IN_PLACE 1
 #else
 #define MSGPACK_GEN_STRING_IN_PLACE 0
@@ -272,6 +274,65 @@ class FixedTarget : public GrowTarget {
   Buffer buffer_;
 };
 
+#if MSGPACK_GEN_CONTAINER_IN_PLACE
+// A Buffer over a container's memory, after what it holds and up to its capacity, for marshal():
+// the encoding goes straight there. When prepare() finds too little room, the container's size
+// takes in what was written, its capacity at least doubles, and the Buffer moves to its memory.
+// finish() keeps the encoding; a target destroyed without it (an encoding that failed or threw)
+// leaves the container with only what it held before.
+template <class Container>
+class ContainerTarget : public GrowTarget {
+ public:
+  MSGPACK_GEN_ALWAYS_INLINE explicit ContainerTarget(Container& out) noexcept
+      : GrowTarget{&ContainerTarget::grow_container}, out_(out), held_(out.size()), kept_(held_) {
+    BufferAccess::borrow(buffer_, bytes_of(out), held_, out.capacity(), this);
+  }
+  MSGPACK_GEN_ALWAYS_INLINE ~ContainerTarget() {
+    set_size(out_, kept_);
+    BufferAccess::release(buffer_);
+  }
+  ContainerTarget(const ContainerTarget&) = delete;
+  ContainerTarget& operator=(const ContainerTarget&) = delete;
+
+  Buffer& buffer() noexcept { return buffer_; }
+
+  MSGPACK_GEN_ALWAYS_INLINE MarshalResult finish() noexcept {
+    MarshalResult result;
+    if (MSGPACK_GEN_UNLIKELY(buffer_.failed())) {
+      result.error = buffer_.error();
+      return result;
+    }
+    kept_ = buffer_.size();
+    result.size = kept_ - held_;
+    result.needed = result.size;
+    return result;
+  }
+
+ private:
+  static std::uint8_t* bytes_of(Container& out) noexcept {
+    return reinterpret_cast<std::uint8_t*>(out.data());
+  }
+
+  MSGPACK_GEN_COLD static void grow_container(GrowTarget& self, Buffer& buffer, std::size_t n) {
+    Container& out = static_cast<ContainerTarget&>(self).out_;
+    const std::size_t written = buffer.size();
+    const std::size_t most = out.max_size();
+    if (MSGPACK_GEN_UNLIKELY(n > most - written)) out_of_memory();
+    set_size(out, written);  // so that reserve() moves what was written
+    const std::size_t wanted = written + n;
+    std::size_t doubled = out.capacity() < most / 2 ? 2 * out.capacity() : most;
+    if (doubled < 64) doubled = 64 < most ? 64 : most;
+    out.reserve(wanted > doubled ? wanted : doubled);
+    BufferAccess::move_to(buffer, bytes_of(out), out.capacity());
+  }
+
+  Container& out_;
+  const std::size_t held_;
+  std::size_t kept_;  // the container's size when the target ends
+  Buffer buffer_;
+};
+#endif
+
 #if MSGPACK_GEN_STRING_IN_PLACE
 // marshal() into a std::string in C++23: encodes into the string's memory after what it holds,
 // over all of its capacity (at least kInPlaceRoom bytes). An encoding that needs more (or a
@@ -330,16 +391,25 @@ MarshalResult marshal_in_place(String& out, const T& value) {
 }  // namespace detail
 
 // Appends value's msgpack encoding to a std::string, or to a std::vector of std::uint8_t, char or
-// std::byte: the same bytes as marshal(Buffer&, value). Returns the bytes appended. The value is
-// encoded into the thread's scratch Buffer (see encoded_size()), then appended with one copy:
-// writing into the container's own memory, which resize() must zero first, measured no faster
-// (docs/benchmarks.md, "Marshal targets"). In C++23 a std::string is written in place instead
-// (MSGPACK_GEN_STRING_IN_PLACE). A value that cannot be encoded throws as marshal() does;
-// without exceptions the result says why. Either way the container is left as it was.
+// std::byte: the same bytes as marshal(Buffer&, value). Returns the bytes appended. With libstdc++
+// the value is encoded straight into the container's spare capacity, which at least doubles when
+// it is too small (MSGPACK_GEN_CONTAINER_IN_PLACE); a container reused for like values stops
+// allocating. Elsewhere it is encoded into the thread's scratch Buffer (see encoded_size()), then
+// appended with one copy, or in C++23 a std::string is written in place
+// (MSGPACK_GEN_STRING_IN_PLACE). A value that cannot be encoded throws as marshal() does; without
+// exceptions the result says why. Either way the container is left as it was.
 template <class Container, class T,
           std::enable_if_t<detail::is_container_target<Container>::value, int> = 0>
 MarshalResult marshal(Container& out, const T& value) {
   detail::check_encodable<T>();
+#if MSGPACK_GEN_CONTAINER_IN_PLACE
+  if constexpr (detail::sized_in_place<Container>::value) {
+    detail::ContainerTarget<Container> target(out);
+    Writer writer(target.buffer());
+    codec<T>::encode(writer, value);
+    return target.finish();
+  }
+#endif
 #if MSGPACK_GEN_STRING_IN_PLACE
   if constexpr (detail::is_string_target<Container>::value) {
     return detail::marshal_in_place(out, value);
