@@ -98,11 +98,16 @@ for type in VectorDouble VectorFloat VectorUint64Mixed VectorUint32 VectorUint16
 done
 
 # The marshal targets (docs/runtime.md): per struct, marshal into a Buffer, a std::string, a
-# std::vector<std::uint8_t> and fixed memory (marshal_to), and each over the Buffer's count; with
-# the C++23 probe built (msgpack_gen_instructions_cxx23), also a std::string written in place.
+# std::vector<std::uint8_t> (written in their own memory with libstdc++) and fixed memory
+# (marshal_to), and each over the Buffer's count. With the other probes built, also the
+# containers' other paths: encoded into the scratch Buffer and appended
+# (msgpack_gen_instructions_scratch: "strcopy", "veccopy"), and a std::string written through
+# C++23's resize_and_overwrite() (msgpack_gen_instructions_cxx23: "string23").
+probe_scratch="$1/bench/msgpack_gen_instructions_scratch"
 probe_cxx23="$1/bench/msgpack_gen_instructions_cxx23"
 printf "\n%-10s %9s %9s %9s %9s %9s %9s %9s" type Buffer string vector fixed string/B \
   vector/B fixed/B
+if [[ -x "$probe_scratch" ]]; then printf " %9s %9s %9s %9s" strcopy strcp/B veccopy veccp/B; fi
 if [[ -x "$probe_cxx23" ]]; then printf " %9s %9s" string23 str23/B; fi
 printf "\n"
 for type in Data Flat DataArray FlatArray; do
@@ -112,6 +117,12 @@ for type in Data Flat DataArray FlatArray; do
   read -r f_ir _ _ <<<"$(measure "$type" marshal_fixed gen)"
   printf "%-10s %9s %9s %9s %9s %9s %9s %9s" "$type" "$b_ir" "$s_ir" "$v_ir" "$f_ir" \
     "$(ratio "$s_ir" "$b_ir")" "$(ratio "$v_ir" "$b_ir")" "$(ratio "$f_ir" "$b_ir")"
+  if [[ -x "$probe_scratch" ]]; then
+    read -r sc_ir _ _ <<<"$(probe="$probe_scratch" measure "$type" marshal_string gen)"
+    read -r vc_ir _ _ <<<"$(probe="$probe_scratch" measure "$type" marshal_vector gen)"
+    printf " %9s %9s %9s %9s" "$sc_ir" "$(ratio "$sc_ir" "$b_ir")" "$vc_ir" \
+      "$(ratio "$vc_ir" "$b_ir")"
+  fi
   if [[ -x "$probe_cxx23" ]]; then
     read -r s23_ir _ _ <<<"$(probe="$probe_cxx23" measure "$type" marshal_string gen)"
     printf " %9s %9s" "$s23_ir" "$(ratio "$s23_ir" "$b_ir")"
