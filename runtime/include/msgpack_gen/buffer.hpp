@@ -67,6 +67,16 @@ struct GrowTarget {
 #endif
 }
 
+// The capacity a growing buffer moves to, to hold `wanted` bytes: twice `capacity` (at most
+// `most`, the most it can have) and at least 64 bytes, or `wanted` when that is more. Buffer and
+// marshal()'s container target grow alike, so that a buffer reused for like values stops growing.
+constexpr std::size_t grown_capacity(std::size_t capacity, std::size_t wanted,
+                                     std::size_t most) noexcept {
+  std::size_t doubled = capacity <= most / 2 ? 2 * capacity : most;
+  if (doubled < 64) doubled = 64;
+  return wanted > doubled ? wanted : doubled;
+}
+
 }  // namespace detail
 
 class Buffer {
@@ -175,9 +185,7 @@ class Buffer {
 
   void grow_owned(std::size_t n) {
     if (MSGPACK_GEN_UNLIKELY(n > static_cast<std::size_t>(-1) - size_)) detail::out_of_memory();
-    std::size_t wanted = size_ + n;
-    std::size_t doubled = capacity_ * 2;
-    reallocate(wanted > doubled ? wanted : (doubled < 64 ? 64 : doubled));
+    reallocate(detail::grown_capacity(capacity_, size_ + n, static_cast<std::size_t>(-1)));
   }
 
   void reallocate(std::size_t n) {

@@ -274,6 +274,19 @@ class FixedTarget : public GrowTarget {
   Buffer buffer_;
 };
 
+// The three ways marshal() writes into a container, the first the build and the container have:
+// into its own memory with libstdc++ (MSGPACK_GEN_CONTAINER_IN_PLACE), a std::string through
+// C++23's resize_and_overwrite() elsewhere (MSGPACK_GEN_STRING_IN_PLACE), or by a copy from the
+// thread's scratch Buffer. The first two are defined only where the build has them.
+template <class Container, class T>
+MarshalResult marshal_in_container(Container& out, const T& value);
+template <class String, class T>
+MarshalResult marshal_in_place(String& out, const T& value);
+
+template <class Container>
+struct string_in_place
+    : std::bool_constant<MSGPACK_GEN_STRING_IN_PLACE && is_string_target<Container>::value> {};
+
 #if MSGPACK_GEN_CONTAINER_IN_PLACE
 // A Buffer over a container's memory, after what it holds and up to its capacity, for marshal():
 // the encoding goes straight there. When prepare() finds too little room, the container's size
@@ -319,10 +332,7 @@ class ContainerTarget : public GrowTarget {
     const std::size_t most = out.max_size();
     if (MSGPACK_GEN_UNLIKELY(n > most - written)) out_of_memory();
     set_size(out, written);  // so that reserve() moves what was written
-    const std::size_t wanted = written + n;
-    std::size_t doubled = out.capacity() < most / 2 ? 2 * out.capacity() : most;
-    if (doubled < 64) doubled = 64 < most ? 64 : most;
-    out.reserve(wanted > doubled ? wanted : doubled);
+    out.reserve(grown_capacity(out.capacity(), written + n, most));
     BufferAccess::move_to(buffer, bytes_of(out), out.capacity());
   }
 
@@ -331,6 +341,14 @@ class ContainerTarget : public GrowTarget {
   std::size_t kept_;  // the container's size when the target ends
   Buffer buffer_;
 };
+
+template <class Container, class T>
+MarshalResult marshal_in_container(Container& out, const T& value) {
+  ContainerTarget<Container> target(out);
+  Writer writer(target.buffer());
+  codec<T>::encode(writer, value);
+  return target.finish();
+}
 #endif
 
 #if MSGPACK_GEN_STRING_IN_PLACE
@@ -388,6 +406,30 @@ MarshalResult marshal_in_place(String& out, const T& value) {
 }
 #endif
 
+// marshal() into a container without writing its memory: encodes into the thread's scratch
+// Buffer, then appends with one copy.
+template <class Container, class T>
+MarshalResult marshal_by_copy(Container& out, const T& value) {
+  ScratchLease scratch;
+  Buffer& buffer = scratch.buffer();
+  Writer writer(buffer);
+  codec<T>::encode(writer, value);
+  MarshalResult result;
+  if (MSGPACK_GEN_UNLIKELY(buffer.failed())) {
+    result.error = buffer.error();
+    return result;
+  }
+  const auto* bytes = reinterpret_cast<const typename Container::value_type*>(buffer.data());
+  if constexpr (is_string_target<Container>::value) {
+    out.append(bytes, buffer.size());
+  } else {
+    out.insert(out.end(), bytes, bytes + buffer.size());
+  }
+  result.size = buffer.size();
+  result.needed = buffer.size();
+  return result;
+}
+
 }  // namespace detail
 
 // Appends value's msgpack encoding to a std::string, or to a std::vector of std::uint8_t, char or
@@ -402,37 +444,13 @@ template <class Container, class T,
           std::enable_if_t<detail::is_container_target<Container>::value, int> = 0>
 MarshalResult marshal(Container& out, const T& value) {
   detail::check_encodable<T>();
-#if MSGPACK_GEN_CONTAINER_IN_PLACE
   if constexpr (detail::sized_in_place<Container>::value) {
-    detail::ContainerTarget<Container> target(out);
-    Writer writer(target.buffer());
-    codec<T>::encode(writer, value);
-    return target.finish();
-  }
-#endif
-#if MSGPACK_GEN_STRING_IN_PLACE
-  if constexpr (detail::is_string_target<Container>::value) {
+    return detail::marshal_in_container(out, value);
+  } else if constexpr (detail::string_in_place<Container>::value) {
     return detail::marshal_in_place(out, value);
-  }
-#endif
-  detail::ScratchLease scratch;
-  Buffer& buffer = scratch.buffer();
-  Writer writer(buffer);
-  codec<T>::encode(writer, value);
-  MarshalResult result;
-  if (MSGPACK_GEN_UNLIKELY(buffer.failed())) {
-    result.error = buffer.error();
-    return result;
-  }
-  const auto* bytes = reinterpret_cast<const typename Container::value_type*>(buffer.data());
-  if constexpr (detail::is_string_target<Container>::value) {
-    out.append(bytes, buffer.size());
   } else {
-    out.insert(out.end(), bytes, bytes + buffer.size());
+    return detail::marshal_by_copy(out, value);
   }
-  result.size = buffer.size();
-  result.needed = buffer.size();
-  return result;
 }
 
 // Writes value's msgpack encoding at data, never at or after data + capacity. On success the

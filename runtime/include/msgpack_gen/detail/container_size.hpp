@@ -46,15 +46,13 @@ struct sized_in_place<std::vector<Byte, Allocator>>
 
 // Makes text's length `size` (at most its capacity) and writes its terminating NUL; the first
 // `size` characters are whatever its memory holds. Defined by the explicit instantiation below.
-void set_string_size(std::string& text, std::size_t size) noexcept;
+void set_size(std::string& text, std::size_t size) noexcept;
 
 // Access checks do not apply to the names in an explicit instantiation ([temp.spec]), so this one
 // may name std::string's private _M_set_length(); its friend is the only code that calls it.
 template <void (std::string::*SetLength)(std::string::size_type)>
 struct StringSizeSetter {
-  friend void set_string_size(std::string& text, std::size_t size) noexcept {
-    (text.*SetLength)(size);
-  }
+  friend void set_size(std::string& text, std::size_t size) noexcept { (text.*SetLength)(size); }
 };
 template struct StringSizeSetter<&std::string::_M_set_length>;
 
@@ -67,10 +65,6 @@ struct VectorSizeSetter : Vector {
     impl._M_finish = impl._M_start + size;
   }
 };
-
-inline void set_size(std::string& text, std::size_t size) noexcept {
-  set_string_size(text, size);
-}
 
 // Makes bytes' size `size` (at most its capacity) without writing its elements, which are
 // trivial bytes: the first `size` are whatever its memory holds.
