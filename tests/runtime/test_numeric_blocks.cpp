@@ -956,6 +956,42 @@ TEMPLATE_TEST_CASE("numeric vectors: a wrong marker at every position of a block
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: long runs of fixints with another element at every position",
+                   "[numeric][bulk][errors]", NUMERIC_TYPES, Octet) {
+  SIMD_LEVELS();
+  using T = TestType;
+  // The AVX2 and AVX-512 levels take runs of fixints 32 and 64 at a time. A run of three 64-element
+  // steps and 11 more (negative fixints too for a signed type) with, at every position, an element
+  // such a step must not take: the bytes either side of the fixints (0x80 a fixmap, 0xdf a map32),
+  // negative fixints into an unsigned type, a fixint's value in a wider form, nil; then the run
+  // cut short at every length.
+  constexpr std::size_t kN = 3 * 64 + 11;
+  Rng rng{static_cast<std::uint64_t>(sizeof(T)) * 7 + std::is_signed_v<numeric::raw_t<T>>};
+  const bool negatives = std::is_signed_v<numeric::raw_t<T>> || std::is_floating_point_v<T>;
+  std::vector<Bytes> run(kN);
+  for (Bytes& e : run) {
+    const int value = static_cast<int>(rng.below(negatives ? 160 : 128)) - (negatives ? 32 : 0);
+    e = {static_cast<std::uint8_t>(value)};
+  }
+  const std::vector<Bytes> others = {{0x80},       {0xdf, 0, 0, 0, 0}, {0xe0}, {0xff},
+                                     {0xcc, 0x05}, {0xd0, 0x7f},       {0xc0}};
+  for (std::size_t k = 0; k < kN; ++k) {
+    for (const Bytes& other : others) {
+      std::vector<Bytes> elements = run;
+      elements[k] = other;
+      INFO("element " << k << " is " << test_support::to_hex(other, 8));
+      check_like_per_element<T>(array_of(elements));
+    }
+  }
+  const Bytes whole = array_of(run);
+  check_like_per_element<T>(whole);
+  for (std::size_t size = 1; size < whole.size(); ++size) {
+    INFO("cut to " << size << " bytes");
+    check_like_per_element<T>(
+        Bytes(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(size)));
+  }
+}
+
 TEMPLATE_TEST_CASE(
     "numeric vectors: a block cut at every length is an error, never a read past "
     "the end",

@@ -2394,14 +2394,120 @@ MSGPACK_GEN_ALWAYS_INLINE void widen_fixints(const std::uint8_t* p, T* out) noex
 }
 #endif
 
-// Blocks of fixints (-32..127; 0..127 into an unsigned type), one byte each.
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+// Runs of fixints (-32..127; 0..127 when `positive_only`) into integers of kWidth bytes, 32 at a
+// time with AVX2: one signed compare checks 32 bytes, sign-extending moves from memory widen
+// them. Takes whole steps of 32 while every byte is a fixint, at most `steps` (32 bytes each
+// readable at p); returns the steps taken. The caller's block loop goes on from there.
+template <std::size_t kWidth>
+MSGPACK_GEN_WIDE_KERNEL std::size_t take_fixint_steps_wide(const std::uint8_t* p,
+                                                           bool positive_only, void* out,
+                                                           std::size_t steps) noexcept {
+  const __m256i floor = _mm256_set1_epi8(static_cast<char>(positive_only ? -1 : -33));
+  auto* dst = static_cast<std::uint8_t*>(out);
+  std::size_t s = 0;
+  for (; s < steps; ++s, p += 32, dst += 32 * kWidth) {
+    const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    if (_mm256_movemask_epi8(_mm256_cmpgt_epi8(bytes, floor)) != -1) break;
+    auto* d = reinterpret_cast<__m256i*>(dst);
+    if constexpr (kWidth == 1) {
+      _mm256_storeu_si256(d, bytes);
+    } else if constexpr (kWidth == 2) {
+      _mm256_storeu_si256(d, _mm256_cvtepi8_epi16(_mm256_castsi256_si128(bytes)));
+      _mm256_storeu_si256(d + 1, _mm256_cvtepi8_epi16(_mm256_extracti128_si256(bytes, 1)));
+    } else if constexpr (kWidth == 4) {
+      for (int k = 0; k < 4; ++k) {
+        const __m128i eight = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * k));
+        _mm256_storeu_si256(d + k, _mm256_cvtepi8_epi32(eight));
+      }
+    } else {
+      static_assert(kWidth == 8, "integers of 1, 2, 4 or 8 bytes");
+      for (int k = 0; k < 8; ++k) {
+        std::uint32_t four;
+        std::memcpy(&four, p + 4 * k, sizeof four);
+        _mm256_storeu_si256(d + k, _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(static_cast<int>(four))));
+      }
+    }
+  }
+  return s;
+}
+#endif
+
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+// take_fixint_steps_wide() 64 at a time with AVX-512 BW: one compare into a mask register.
+template <std::size_t kWidth>
+MSGPACK_GEN_VBMI_KERNEL std::size_t take_fixint_steps_vbmi(const std::uint8_t* p,
+                                                           bool positive_only, void* out,
+                                                           std::size_t steps) noexcept {
+  const __m512i floor = _mm512_set1_epi8(static_cast<char>(positive_only ? -1 : -33));
+  auto* dst = static_cast<std::uint8_t*>(out);
+  std::size_t s = 0;
+  for (; s < steps; ++s, p += 64, dst += 64 * kWidth) {
+    // (GCC 12 warns of the unmasked widening intrinsics' undefined source: all lanes kept.)
+    const __m512i bytes = _mm512_loadu_si512(p);
+    if (_mm512_cmpgt_epi8_mask(bytes, floor) != ~std::uint64_t{0}) break;
+    if constexpr (kWidth == 1) {
+      _mm512_storeu_si512(dst, bytes);
+    } else if constexpr (kWidth == 2) {
+      for (int k = 0; k < 2; ++k) {
+        const __m256i half = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * k));
+        _mm512_storeu_si512(dst + 64 * k, _mm512_maskz_cvtepi8_epi16(~__mmask32{0}, half));
+      }
+    } else if constexpr (kWidth == 4) {
+      for (int k = 0; k < 4; ++k) {
+        const __m128i sixteen = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+        _mm512_storeu_si512(dst + 64 * k, _mm512_maskz_cvtepi8_epi32(0xffff, sixteen));
+      }
+    } else {
+      static_assert(kWidth == 8, "integers of 1, 2, 4 or 8 bytes");
+      for (int k = 0; k < 8; ++k) {
+        const __m128i eight = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * k));
+        _mm512_storeu_si512(dst + 64 * k, _mm512_maskz_cvtepi8_epi64(0xff, eight));
+      }
+    }
+  }
+  return s;
+}
+#endif
+
+// Whole steps of fixints with the widest kernel the level has, at most `blocks` blocks (readable
+// at p). Returns the blocks taken: a multiple of the step's blocks, 0 below the AVX2 level.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_steps(Simd level, const std::uint8_t* p,
+                                                        bool positive_only, T* out,
+                                                        std::size_t blocks) noexcept {
+#if defined(MSGPACK_GEN_NUMERIC_VBMI)
+  if (level >= Simd::vbmi) {
+    return 8 * take_fixint_steps_vbmi<sizeof(T)>(p, positive_only, out, blocks / 8);
+  }
+#endif
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+  if (level >= Simd::wide) {
+    return 4 * take_fixint_steps_wide<sizeof(T)>(p, positive_only, out, blocks / 4);
+  }
+#endif
+  (void)level, (void)p, (void)positive_only, (void)out, (void)blocks;
+  return 0;
+}
+
+// Blocks of fixints (-32..127; 0..127 into an unsigned type), one byte each. Integers take whole
+// steps of 4 or 8 blocks first where the level has them (take_fixint_steps()).
 template <class T>
 MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
                                                          std::size_t remaining, bool positive_only,
                                                          T* out, std::size_t blocks,
-                                                         std::size_t& used) noexcept {
+                                                         std::size_t& used, Simd level) noexcept {
   const std::size_t limit = blocks < remaining / kBlock ? blocks : remaining / kBlock;
   std::size_t b = 0;
+  if constexpr (!is_float_v<T>) {
+    if (limit >= 4) {
+      b = take_fixint_steps(level, p, positive_only, out, limit);
+      p += b * kBlock;
+      out += b * kBlock;
+    }
+  } else {
+    (void)level;
+  }
   for (; b < limit && all_fixints(p, positive_only); ++b, p += kBlock, out += kBlock) {
 #if defined(MSGPACK_GEN_NUMERIC_NEON)
     widen_fixints(p, out);
@@ -2427,7 +2533,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_integers(const std::uint8_t* p, std::
   using R = raw_t<T>;
   const std::uint8_t m = p[0];
   if (static_cast<std::int8_t>(m) >= -32) {  // fixints fit every R, but negative ones
-    return take_fixint_blocks(p, remaining, std::is_unsigned_v<R>, out, blocks, used);
+    return take_fixint_blocks(p, remaining, std::is_unsigned_v<R>, out, blocks, used, level);
   }
   if (m < 0xcc || m > 0xd3) return 0;
 #if defined(MSGPACK_GEN_NUMERIC_SHUFFLES)
@@ -2491,7 +2597,7 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_floats(const std::uint8_t* p, std::si
     return b * kBlock;
   }
   if (static_cast<std::int8_t>(m) >= -32) {
-    return take_fixint_blocks(p, remaining, false, out, blocks, used);
+    return take_fixint_blocks(p, remaining, false, out, blocks, used, level);
   }
   return 0;
 }
