@@ -494,10 +494,10 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
                    "[numeric][bulk]", std::int32_t, std::uint32_t, std::int64_t, std::uint64_t,
                    Code) {
   SIMD_LEVELS();
-  // Runs of fixints are written 8 or 16 at a time once their first block is checked; a single
-  // value just past the fixints (either edge, or far past: a uint32 at or above 2^31 looks
-  // negative to signed compares) anywhere in the run must leave it. 40 values: the checked first
-  // block, two 16-value steps, a tail.
+  // Runs of fixints are written 8, 16 or 64 at a time once their first block is checked; a
+  // single value just past the fixints (either edge, or far past: a uint32 at or above 2^31 looks
+  // negative to signed compares) anywhere in the run must leave it. 160 values: the checked first
+  // block or 16, two 64-value steps, a tail.
   using T = TestType;
   using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
   using V = typename R::type;
@@ -510,12 +510,12 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
   if (!sign && sizeof(V) >= 4) past.push_back(0x80000000ll);
   if (!sign && sizeof(V) >= 4) past.push_back(0xffffffffll);
   for (const long long other : past) {
-    for (std::size_t k = 0; k <= 40; ++k) {  // k == 40: the whole run is fixints
-      std::vector<T> values(40);
+    for (std::size_t k = 0; k <= 160; ++k) {  // k == 160: the whole run is fixints
+      std::vector<T> values(160);
       for (std::size_t i = 0; i < values.size(); ++i) {
         values[i] = static_cast<T>(static_cast<V>(fixints[i % fixints.size()]));
       }
-      if (k < 40) values[k] = static_cast<T>(static_cast<V>(other));
+      if (k < 160) values[k] = static_cast<T>(static_cast<V>(other));
       INFO("past the fixints: " << other << " at " << k);
       check_bytes_and_back(values);
     }

@@ -1468,6 +1468,22 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
         _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_maskz_cvtepi32_epi8(0xffff, x));
         p += 2 * kBlock;
         done += 2 * kBlock;
+        // More fixints likely follow: the rest of their run 64 at a time, one branch a step.
+        while (n - done >= 8 * kBlock) {
+          __m512i q[4];
+          __mmask16 past = 0;
+          for (int k = 0; k < 4; ++k) {
+            q[k] = _mm512_loadu_si512(r + done + 16 * k);
+            past |= past_fixints_16<R>(q[k]);
+          }
+          if (past != 0) break;
+          for (int k = 0; k < 4; ++k) {
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 16 * k),
+                             _mm512_maskz_cvtepi32_epi8(0xffff, q[k]));
+          }
+          p += 8 * kBlock;
+          done += 8 * kBlock;
+        }
         continue;
       }
       fixints = (wide & 0xff) == 0;
