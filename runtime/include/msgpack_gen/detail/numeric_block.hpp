@@ -43,11 +43,12 @@
 // 16-byte shuffle and store per value), for reading runs of 3-, 5- and 9-byte forms (uint16,
 // int16, uint32, int32, float32, uint64, int64, float64), and for reading integers of mixed
 // forms 4 at a time (take_mixed_integers_wide(); one shuffle per four fixints, uint8s and uint16s
-// into a 1- or 2-byte unsigned type). A CPU with AVX-512 BW, VL, VBMI and VBMI2
-// gets a fourth, `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across 128
-// bytes of input find the elements' starts and gather their values), and blocks of 32- and 64-bit
-// ones written with vpcompressb. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the
-// tests build both, and run each level the target has).
+// into a 1- or 2-byte unsigned type), and for reading runs of fixints 32 at a time. A CPU with
+// AVX-512 BW, VL, VBMI and VBMI2 gets a fourth, `vbmi`, for integers of mixed forms: read 8 at a
+// time (byte permutes across 128 bytes of input find the elements' starts and gather their
+// values), and blocks of 32- and 64-bit ones written with vpcompressb; runs of fixints are read
+// 64 at a time, and 32-bit ones written 64 at a time. Define MSGPACK_GEN_NO_SIMD to use the
+// portable code only (the tests build both, and run each level the target has).
 #pragma once
 
 #include <cstddef>
@@ -2516,7 +2517,8 @@ MSGPACK_GEN_ALWAYS_INLINE std::size_t take_fixint_blocks(const std::uint8_t* p,
   const std::size_t limit = blocks < remaining / kBlock ? blocks : remaining / kBlock;
   std::size_t b = 0;
   if constexpr (!is_float_v<T>) {
-    if (limit >= 4) {
+    // Only for a run that starts here: a fixint among other forms costs no kernel call.
+    if (limit >= 4 && all_fixints(p, positive_only)) {
       b = take_fixint_steps(level, p, positive_only, out, limit);
       p += b * kBlock;
       out += b * kBlock;
