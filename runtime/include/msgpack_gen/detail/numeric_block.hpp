@@ -2460,9 +2460,10 @@ MSGPACK_GEN_VBMI_KERNEL std::size_t take_fixint_steps_vbmi(const std::uint8_t* p
   auto* dst = static_cast<std::uint8_t*>(out);
   std::size_t s = 0;
   for (; s < steps; ++s, p += 64, dst += 64 * kWidth) {
-    // (GCC 12 warns of the unmasked widening intrinsics' undefined source: all lanes kept.)
     const __m512i bytes = _mm512_loadu_si512(p);
     if (_mm512_cmpgt_epi8_mask(bytes, floor) != ~std::uint64_t{0}) break;
+    // The widening moves in their zero-masked form with every lane kept: GCC 12 warns that the
+    // plain form's (unused) source is uninitialized.
     if constexpr (kWidth == 1) {
       _mm512_storeu_si512(dst, bytes);
     } else if constexpr (kWidth == 2) {
