@@ -1027,33 +1027,62 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t put_full_width_run_wide(std::uint8_t*& p, co
   return b;
 }
 
-// The run of 32-bit fixints at v, up to `blocks` blocks, 16 values a step with AVX2 (two compares
-// of each half against the fixint range, two saturating packs), written at p. Stops at the first
-// step that is not all fixints, or has fewer than 16 values left. Returns the blocks written (2 a
-// step). p has room for the largest form of every value, so the 16-byte store fits.
+// Each lane of x that is not a 32-bit fixint of R, all ones (least, greatest: the fixint range,
+// as signed lanes; an unsigned value at or above 2^31 is below 0, outside the fixints too).
+MSGPACK_GEN_WIDE_INLINE __m256i outside_fixints_wide(__m256i x, __m256i least,
+                                                     __m256i greatest) noexcept {
+  return _mm256_or_si256(_mm256_cmpgt_epi32(x, greatest), _mm256_cmpgt_epi32(least, x));
+}
+
+// The 16 fixints in x (values 0-7) and y (8-15), each value's low byte, stored at p.
+MSGPACK_GEN_WIDE_INLINE void store_fixints_16(std::uint8_t* p, __m256i x, __m256i y) noexcept {
+  // 16-bit lanes x0-3 y0-3 | x4-7 y4-7, then bytes x0-3 y0-3 x4-7 y4-7, then in order.
+  const __m256i words = _mm256_packs_epi32(x, y);
+  const __m128i bytes =
+      _mm_packs_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                   _mm_shuffle_epi32(bytes, _MM_SHUFFLE(3, 1, 2, 0)));
+}
+
+// The run of 32-bit fixints at v, up to `blocks` blocks, written at p with AVX2: 16 values a step
+// (two compares of each half against the fixint range, two saturating packs), and once a step
+// holds only fixints, the rest of the run 32 a step with one branch. Stops at the first 16 values
+// that are not all fixints, or when fewer than 16 are left. Returns the blocks written. p has
+// room for the largest form of every value, so the 16-byte stores fit.
 template <class R>
 MSGPACK_GEN_WIDE_KERNEL std::size_t put_fixint_run_wide(std::uint8_t*& p, const R* v,
                                                         std::size_t blocks) noexcept {
   static_assert(sizeof(R) == 4, "32-bit integers");
-  // As signed lanes: an unsigned value at or above 2^31 is below 0, outside the fixints too.
   const __m256i least = _mm256_set1_epi32(std::is_signed_v<R> ? -32 : 0);
   const __m256i greatest = _mm256_set1_epi32(127);
   std::uint8_t* out = p;
   std::size_t b = 0;
-  for (; blocks - b >= 2; b += 2, v += 2 * kBlock) {
+  while (blocks - b >= 2) {
     const __m256i x = load32(v);
     const __m256i y = load32(v + kBlock);
-    const __m256i outside = _mm256_or_si256(
-        _mm256_or_si256(_mm256_cmpgt_epi32(x, greatest), _mm256_cmpgt_epi32(least, x)),
-        _mm256_or_si256(_mm256_cmpgt_epi32(y, greatest), _mm256_cmpgt_epi32(least, y)));
+    const __m256i outside = _mm256_or_si256(outside_fixints_wide(x, least, greatest),
+                                            outside_fixints_wide(y, least, greatest));
     if (!_mm256_testz_si256(outside, outside)) break;
-    // 16-bit lanes x0-3 y0-3 | x4-7 y4-7, then bytes x0-3 y0-3 x4-7 y4-7, then in order.
-    const __m256i words = _mm256_packs_epi32(x, y);
-    const __m128i bytes =
-        _mm_packs_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
-                     _mm_shuffle_epi32(bytes, _MM_SHUFFLE(3, 1, 2, 0)));
+    store_fixints_16(out, x, y);
     out += 2 * kBlock;
+    v += 2 * kBlock;
+    b += 2;
+    // More fixints likely follow. A step that holds another value ends this loop, and the
+    // 16-value step above takes what it can of it.
+    while (blocks - b >= 4) {
+      __m256i q[4];
+      __m256i past = _mm256_setzero_si256();
+      for (std::size_t k = 0; k < 4; ++k) {
+        q[k] = load32(v + k * kBlock);
+        past = _mm256_or_si256(past, outside_fixints_wide(q[k], least, greatest));
+      }
+      if (!_mm256_testz_si256(past, past)) break;
+      store_fixints_16(out, q[0], q[1]);
+      store_fixints_16(out + 2 * kBlock, q[2], q[3]);
+      out += 4 * kBlock;
+      v += 4 * kBlock;
+      b += 4;
+    }
   }
   p = out;
   return b;
