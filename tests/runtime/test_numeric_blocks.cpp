@@ -522,6 +522,38 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
   }
 }
 
+TEMPLATE_TEST_CASE("numeric vectors: a fixint run stops at its count and not at the memory end",
+                   "[numeric][bulk]", std::int32_t, std::uint32_t, std::int64_t, std::uint64_t,
+                   Code) {
+  SIMD_LEVELS();
+  // The array's memory goes on with fixints past its count (a vector's spare capacity, the rest
+  // of a struct): a step of 16, 32 or 64 values that starts with fewer left must not take them.
+  // Every count up to three 64-value steps and a tail, so each step size meets every remainder.
+  using T = TestType;
+  using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
+  using V = typename R::type;
+  // Every fixint of V in turn: -32 to 127, or 0 to 127.
+  const long long least = std::is_signed_v<V> ? -32 : 0;
+  const auto fixints = static_cast<std::size_t>(128 - least);
+  std::vector<T> memory(200 + 128);
+  for (std::size_t i = 0; i < memory.size(); ++i) {
+    memory[i] = static_cast<T>(static_cast<V>(least + static_cast<long long>(i % fixints)));
+  }
+  for (std::size_t n = 0; n <= 200; ++n) {
+    INFO("count " << n);
+    Bytes expected;
+    for (std::size_t i = 0; i < n; ++i) {
+      // A fixint's byte is the value's low byte (0x00-0x7f, or 0xe0-0xff for -32 to -1).
+      expected.push_back(static_cast<std::uint8_t>(static_cast<V>(memory[i])));
+    }
+    std::vector<std::uint8_t> out(n * msgpack_gen::gen::encode::max_size(T{}) + numeric::kSlack);
+    const std::uint8_t* begin = out.data();
+    const std::uint8_t* end = numeric::put_numbers(out.data(), memory.data(), n, false);
+    REQUIRE(static_cast<std::size_t>(end - begin) == n);
+    CHECK(Hex{Bytes(begin, end)} == Hex{expected});
+  }
+}
+
 TEST_CASE("numeric vectors of floats: msgpack-c's own bytes in its float mode", "[numeric][bulk]") {
   SIMD_LEVELS();
   Rng rng{7};
