@@ -43,12 +43,13 @@
 // 16-byte shuffle and store per value), for reading runs of 3-, 5- and 9-byte forms (uint16,
 // int16, uint32, int32, float32, uint64, int64, float64), and for reading integers of mixed
 // forms 4 at a time (take_mixed_integers_wide(); one shuffle per four fixints, uint8s and uint16s
-// into a 1- or 2-byte unsigned type), and for reading runs of fixints 32 at a time. A CPU with
-// AVX-512 BW, VL, VBMI and VBMI2 gets a fourth, `vbmi`, for integers of mixed forms: read 8 at a
-// time (byte permutes across 128 bytes of input find the elements' starts and gather their
-// values), and blocks of 32- and 64-bit ones written with vpcompressb; runs of fixints are read
-// 64 at a time, and 32-bit ones written 64 at a time. Define MSGPACK_GEN_NO_SIMD to use the
-// portable code only (the tests build both, and run each level the target has).
+// into a 1- or 2-byte unsigned type), and for runs of fixints: read 32 at a time, and 32-bit ones
+// written 32 at a time once 16 are. A CPU with AVX-512 BW, VL, VBMI and VBMI2 gets a fourth,
+// `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across 128 bytes of input
+// find the elements' starts and gather their values), and blocks of 32- and 64-bit ones written
+// with vpcompressb; runs of fixints are read 64 at a time, and 32-bit ones written 64 at a time.
+// Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build both, and run each
+// level the target has).
 #pragma once
 
 #include <cstddef>
