@@ -1715,7 +1715,7 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
       p += kBlock;
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
       if constexpr (sizeof(R) == 4 && !std::is_enum_v<T>) {
-        // More fixints likely follow: the rest of their run 16 at a time.
+        // More fixints likely follow: the rest of their run 16, then 32, at a time.
         if (level >= Simd::wide) {
           const std::size_t run = put_fixint_run_wide(p, v + kBlock, blocks - b - 1);
           b += run;
