@@ -195,8 +195,7 @@ std::vector<T> make_values(Rng& rng, std::size_t n) {
 // A value of T in its largest form: the most negative of a signed type, else the greatest.
 template <class T>
 T widest_value() {
-  using U = typename std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>,
-                                        std::common_type<T>>::type;
+  using U = numeric::raw_t<T>;
   return static_cast<T>(std::is_signed_v<U> ? std::numeric_limits<U>::lowest()
                                             : std::numeric_limits<U>::max());
 }
@@ -323,9 +322,9 @@ std::vector<Bytes> every_form(T value) {
     put(0xca, fb, 4);
     put(0xcb, db, 8);
   } else {
-    using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
-    const auto v = static_cast<typename R::type>(value);
-    if constexpr (std::is_signed_v<typename R::type>) {
+    using V = numeric::raw_t<T>;
+    const auto v = static_cast<V>(value);
+    if constexpr (std::is_signed_v<V>) {
       const auto s = static_cast<std::int64_t>(v);
       if (s >= -32 && s <= 127) put(static_cast<std::uint8_t>(s), 0, 0);
       if (s >= -128 && s <= 127) put(0xd0, static_cast<std::uint64_t>(s), 1);
@@ -335,12 +334,12 @@ std::vector<Bytes> every_form(T value) {
       if (s < 0) return forms;
     }
     const auto u = static_cast<std::uint64_t>(v);
-    if (u <= 127 && !std::is_signed_v<typename R::type>) put(static_cast<std::uint8_t>(u), 0, 0);
+    if (u <= 127 && !std::is_signed_v<V>) put(static_cast<std::uint8_t>(u), 0, 0);
     if (u <= 0xff) put(0xcc, u, 1);
     if (u <= 0xffff) put(0xcd, u, 2);
     if (u <= 0xffffffffu) put(0xce, u, 4);
     put(0xcf, u, 8);
-    if (!std::is_signed_v<typename R::type> && u <= 0x7fffffffffffffffull) {
+    if (!std::is_signed_v<V> && u <= 0x7fffffffffffffffull) {
       if (u <= 127) put(0xd0, u, 1);
       if (u <= 32767) put(0xd1, u, 2);
       if (u <= 0x7fffffffu) put(0xd2, u, 4);
@@ -468,8 +467,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a block of full-width values with one narro
   // block must send it the general way. Each edge pair: the first value takes the full width (or
   // is negative), the second the next form in.
   using T = TestType;
-  using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
-  using V = typename R::type;
+  using V = numeric::raw_t<T>;
   const bool wide = sizeof(V) >= 4;
   const bool sign = std::is_signed_v<V>;
   const auto lowest = static_cast<long long>(std::numeric_limits<V>::lowest());
@@ -499,8 +497,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
   // negative to signed compares) anywhere in the run must leave it. 160 values: the checked first
   // block or 16, two 64-value steps, a tail.
   using T = TestType;
-  using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
-  using V = typename R::type;
+  using V = numeric::raw_t<T>;
   const bool sign = std::is_signed_v<V>;
   const std::vector<long long> fixints =
       sign ? std::vector<long long>{-32, -1, 0, 127} : std::vector<long long>{0, 1, 126, 127};
@@ -530,8 +527,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a fixint run stops at its count and not at 
   // of a struct): a step of 16, 32 or 64 values that starts with fewer left must not take them.
   // Every count up to three 64-value steps and a tail, so each step size meets every remainder.
   using T = TestType;
-  using R = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
-  using V = typename R::type;
+  using V = numeric::raw_t<T>;
   // Every fixint of V in turn: -32 to 127, or 0 to 127.
   const long long least = std::is_signed_v<V> ? -32 : 0;
   const auto fixints = static_cast<std::size_t>(128 - least);
