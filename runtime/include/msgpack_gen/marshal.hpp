@@ -291,35 +291,19 @@ struct string_in_place
 // A Buffer over a container's memory, after what it holds and up to its capacity, for marshal():
 // the encoding goes straight there. When prepare() finds too little room, the container's size
 // takes in what was written, its capacity at least doubles, and the Buffer moves to its memory.
-// finish() keeps the encoding; a target destroyed without it (an encoding that failed or threw)
-// leaves the container with only what it held before.
+// The size the container ends with is not the target's business (ContainerSizeOnExit's).
 template <class Container>
 class ContainerTarget : public GrowTarget {
  public:
-  MSGPACK_GEN_ALWAYS_INLINE explicit ContainerTarget(Container& out) noexcept
-      : GrowTarget{&ContainerTarget::grow_container}, out_(out), held_(out.size()), kept_(held_) {
-    BufferAccess::borrow(buffer_, bytes_of(out), held_, out.capacity(), this);
+  MSGPACK_GEN_ALWAYS_INLINE ContainerTarget(Container& out, std::size_t held) noexcept
+      : GrowTarget{&ContainerTarget::grow_container}, out_(out) {
+    BufferAccess::borrow(buffer_, bytes_of(out), held, out.capacity(), this);
   }
-  MSGPACK_GEN_ALWAYS_INLINE ~ContainerTarget() {
-    set_size(out_, kept_);
-    BufferAccess::release(buffer_);
-  }
+  MSGPACK_GEN_ALWAYS_INLINE ~ContainerTarget() { BufferAccess::release(buffer_); }
   ContainerTarget(const ContainerTarget&) = delete;
   ContainerTarget& operator=(const ContainerTarget&) = delete;
 
   Buffer& buffer() noexcept { return buffer_; }
-
-  MSGPACK_GEN_ALWAYS_INLINE MarshalResult finish() noexcept {
-    MarshalResult result;
-    if (MSGPACK_GEN_UNLIKELY(buffer_.failed())) {
-      result.error = buffer_.error();
-      return result;
-    }
-    kept_ = buffer_.size();
-    result.size = kept_ - held_;
-    result.needed = result.size;
-    return result;
-  }
 
  private:
   static std::uint8_t* bytes_of(Container& out) noexcept {
@@ -337,17 +321,47 @@ class ContainerTarget : public GrowTarget {
   }
 
   Container& out_;
-  const std::size_t held_;
-  std::size_t kept_;  // the container's size when the target ends
   Buffer buffer_;
+};
+
+// Sets a container's size when marshal() into it ends, however it ends: to what it held before
+// unless keep() names the size with the encoding. Its memory past that size was written (and a
+// std::string's terminator with it, which set_size() writes back). Apart from the target, whose
+// address the encoding's growth path holds, so that the compiler keeps the two in registers and
+// the call stores no more than the Buffer (docs/benchmarks.md, "Marshal targets").
+template <class Container>
+class ContainerSizeOnExit {
+ public:
+  MSGPACK_GEN_ALWAYS_INLINE ContainerSizeOnExit(Container& out, std::size_t held) noexcept
+      : out_(out), size_(held) {}
+  MSGPACK_GEN_ALWAYS_INLINE ~ContainerSizeOnExit() { set_size(out_, size_); }
+  ContainerSizeOnExit(const ContainerSizeOnExit&) = delete;
+  ContainerSizeOnExit& operator=(const ContainerSizeOnExit&) = delete;
+
+  void keep(std::size_t size) noexcept { size_ = size; }
+
+ private:
+  Container& out_;
+  std::size_t size_;
 };
 
 template <class Container, class T>
 MarshalResult marshal_in_container(Container& out, const T& value) {
-  ContainerTarget<Container> target(out);
-  Writer writer(target.buffer());
+  const std::size_t held = out.size();
+  ContainerSizeOnExit<Container> size_on_exit(out, held);
+  ContainerTarget<Container> target(out, held);
+  Buffer& buffer = target.buffer();
+  Writer writer(buffer);
   codec<T>::encode(writer, value);
-  return target.finish();
+  MarshalResult result;
+  if (MSGPACK_GEN_UNLIKELY(buffer.failed())) {
+    result.error = buffer.error();
+    return result;
+  }
+  size_on_exit.keep(buffer.size());
+  result.size = buffer.size() - held;
+  result.needed = result.size;
+  return result;
 }
 #endif
 
