@@ -43,13 +43,13 @@
 // 16-byte shuffle and store per value), for reading runs of 3-, 5- and 9-byte forms (uint16,
 // int16, uint32, int32, float32, uint64, int64, float64), and for reading integers of mixed
 // forms 4 at a time (take_mixed_integers_wide(); one shuffle per four fixints, uint8s and uint16s
-// into a 1- or 2-byte unsigned type), and for runs of fixints: read 32 at a time, and 32-bit ones
-// written 32 at a time once 16 are. A CPU with AVX-512 BW, VL, VBMI and VBMI2 gets a fourth,
-// `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across 128 bytes of input
-// find the elements' starts and gather their values), and blocks of 32- and 64-bit ones written
-// with vpcompressb; runs of fixints are read 64 at a time, and 32-bit ones written 64 at a time.
-// Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build both, and run each
-// level the target has).
+// into a 1- or 2-byte unsigned type), and for runs of fixints: read 32 at a time, and 32- and
+// 64-bit ones (enums too) written 32 at a time once 16 are. A CPU with AVX-512 BW, VL, VBMI and
+// VBMI2 gets a fourth, `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across
+// 128 bytes of input find the elements' starts and gather their values), and blocks of 32- and
+// 64-bit ones written with vpcompressb; runs of fixints are read 64 at a time, and 32-bit ones
+// written 64 at a time. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build
+// both, and run each level the target has).
 #pragma once
 
 #include <cstddef>
@@ -1045,26 +1045,82 @@ MSGPACK_GEN_WIDE_INLINE void store_fixints_16(std::uint8_t* p, __m256i x, __m256
                    _mm_shuffle_epi32(bytes, _MM_SHUFFLE(3, 1, 2, 0)));
 }
 
-// The run of 32-bit fixints at v, up to `blocks` blocks, written at p with AVX2: 16 values a step
-// (two compares of each half against the fixint range, two saturating packs), and once a step
-// holds only fixints, the rest of the run 32 a step with one branch. Stops at the first 16 values
-// that are not all fixints, or when fewer than 16 are left. Returns the blocks written. p has
-// room for the largest form of every value, so the 16-byte stores fit.
+// Blocks (8 values) of 32- or 64-bit integers R, for put_fixint_run_wide(): load() gives a
+// block's values as eight 32-bit lanes and ORs into `outside` the lanes that are not fixints of
+// R; store() writes two loaded blocks as 16 bytes in order. A 64-bit value is checked whole (its
+// low half alone may look like a fixint), and its low half, which holds it, is kept: the second
+// four values' low halves shifted into the first four's high halves, so no shuffle is needed
+// until store() puts the 16 bytes in order with one.
+template <class R>
+struct FixintBlocksWide {
+  static_assert(sizeof(R) == 4 || sizeof(R) == 8, "32- and 64-bit integers");
+  using Lane = std::conditional_t<sizeof(R) == 4, std::int32_t, std::int64_t>;
+  MSGPACK_GEN_WIDE_INLINE FixintBlocksWide() noexcept
+      : least(set1(std::is_signed_v<R> ? -32 : 0)), greatest(set1(127)) {}
+
+  MSGPACK_GEN_WIDE_INLINE __m256i load(const R* v, __m256i& outside) const noexcept {
+    if constexpr (sizeof(R) == 4) {
+      const __m256i x = load32(v);
+      outside = _mm256_or_si256(outside, outside_fixints_wide(x, least, greatest));
+      return x;
+    } else {
+      const __m256i a = load32(v);      // values 0-3
+      const __m256i b = load32(v + 4);  // values 4-7
+      outside = _mm256_or_si256(outside, _mm256_or_si256(outside64(a), outside64(b)));
+      // 32-bit lanes: values 0 4 1 5 | 2 6 3 7.
+      return _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
+    }
+  }
+
+  MSGPACK_GEN_WIDE_INLINE void store(std::uint8_t* p, __m256i x, __m256i y) const noexcept {
+    if constexpr (sizeof(R) == 4) {
+      store_fixints_16(p, x, y);
+    } else {
+      // x: values 0 4 1 5 | 2 6 3 7, y: 8 12 9 13 | 10 14 11 15; after the packs, bytes 0 4 1 5
+      // 8 12 9 13 2 6 3 7 10 14 11 15.
+      const __m256i words = _mm256_packs_epi32(x, y);
+      const __m128i bytes =
+          _mm_packs_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
+      const __m128i order = _mm_setr_epi8(0, 2, 8, 10, 1, 3, 9, 11, 4, 6, 12, 14, 5, 7, 13, 15);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_shuffle_epi8(bytes, order));
+    }
+  }
+
+ private:
+  MSGPACK_GEN_WIDE_INLINE static __m256i set1(Lane x) noexcept {
+    if constexpr (sizeof(R) == 4) {
+      return _mm256_set1_epi32(x);
+    } else {
+      return _mm256_set1_epi64x(x);
+    }
+  }
+  MSGPACK_GEN_WIDE_INLINE __m256i outside64(__m256i x) const noexcept {
+    return _mm256_or_si256(_mm256_cmpgt_epi64(x, greatest), _mm256_cmpgt_epi64(least, x));
+  }
+
+  // As signed lanes, as in outside_fixints_wide(): an unsigned value at or above 2^63 (2^31) is
+  // below 0.
+  __m256i least;
+  __m256i greatest;
+};
+
+// The run of fixints at v (32- or 64-bit integers R), up to `blocks` blocks, written at p with
+// AVX2: 16 values a step (a range check of each block, then two saturating packs), and once a
+// step holds only fixints, the rest of the run 32 a step with one branch. Stops at the first 16
+// values that are not all fixints, or when fewer than 16 are left. Returns the blocks written. p
+// has room for the largest form of every value, so the 16-byte stores fit.
 template <class R>
 MSGPACK_GEN_WIDE_KERNEL std::size_t put_fixint_run_wide(std::uint8_t*& p, const R* v,
                                                         std::size_t blocks) noexcept {
-  static_assert(sizeof(R) == 4, "32-bit integers");
-  const __m256i least = _mm256_set1_epi32(std::is_signed_v<R> ? -32 : 0);
-  const __m256i greatest = _mm256_set1_epi32(127);
+  const FixintBlocksWide<R> fixints;
   std::uint8_t* out = p;
   std::size_t b = 0;
   while (blocks - b >= 2) {
-    const __m256i x = load32(v);
-    const __m256i y = load32(v + kBlock);
-    const __m256i outside = _mm256_or_si256(outside_fixints_wide(x, least, greatest),
-                                            outside_fixints_wide(y, least, greatest));
+    __m256i outside = _mm256_setzero_si256();
+    const __m256i x = fixints.load(v, outside);
+    const __m256i y = fixints.load(v + kBlock, outside);
     if (!_mm256_testz_si256(outside, outside)) break;
-    store_fixints_16(out, x, y);
+    fixints.store(out, x, y);
     out += 2 * kBlock;
     v += 2 * kBlock;
     b += 2;
@@ -1073,13 +1129,10 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t put_fixint_run_wide(std::uint8_t*& p, const 
     while (blocks - b >= 4) {
       __m256i q[4];
       __m256i past = _mm256_setzero_si256();
-      for (std::size_t k = 0; k < 4; ++k) {
-        q[k] = load32(v + k * kBlock);
-        past = _mm256_or_si256(past, outside_fixints_wide(q[k], least, greatest));
-      }
+      for (std::size_t k = 0; k < 4; ++k) q[k] = fixints.load(v + k * kBlock, past);
       if (!_mm256_testz_si256(past, past)) break;
-      store_fixints_16(out, q[0], q[1]);
-      store_fixints_16(out + 2 * kBlock, q[2], q[3]);
+      fixints.store(out, q[0], q[1]);
+      fixints.store(out + 2 * kBlock, q[2], q[3]);
       out += 4 * kBlock;
       v += 4 * kBlock;
       b += 4;
@@ -1647,6 +1700,21 @@ constexpr unsigned kUnclassifiedAfterMixed = 3;
 // classified (put_integers()): 256 values.
 constexpr std::size_t kMaxWideStretch = 32;
 
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+// After block b at v, which was all fixints and is written: more likely follow, so the rest of
+// their run 16, then 32, at a time, with b and v moved to the run's last block. An enum's values
+// are read in place as its integers: the kernel loads them as vectors, not as enums or integers.
+template <class T>
+MSGPACK_GEN_ALWAYS_INLINE void put_rest_of_fixint_run(std::uint8_t*& p, const T*& v, std::size_t& b,
+                                                      std::size_t blocks) noexcept {
+  using R = raw_t<T>;
+  const std::size_t run =
+      put_fixint_run_wide(p, reinterpret_cast<const R*>(v + kBlock), blocks - b - 1);
+  b += run;
+  v += run * kBlock;
+}
+#endif
+
 // T: an integer or an enum, written as its underlying integer R.
 template <class T>
 inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) noexcept {
@@ -1714,13 +1782,8 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
     if (try_fixint_block(p, block)) {
       p += kBlock;
 #if defined(MSGPACK_GEN_NUMERIC_WIDE)
-      if constexpr (sizeof(R) == 4 && !std::is_enum_v<T>) {
-        // More fixints likely follow: the rest of their run 16, then 32, at a time.
-        if (level >= Simd::wide) {
-          const std::size_t run = put_fixint_run_wide(p, v + kBlock, blocks - b - 1);
-          b += run;
-          v += run * kBlock;
-        }
+      if constexpr (sizeof(R) == 4) {
+        if (level >= Simd::wide) put_rest_of_fixint_run(p, v, b, blocks);
       }
 #endif
       continue;
@@ -1773,6 +1836,12 @@ inline std::uint8_t* put_integers(std::uint8_t* p, const T* v, std::size_t n) no
         (std::is_signed_v<R> || static_cast<std::uint64_t>(hi) <= 127)) {
       put_fixints(p, block);
       p += kBlock;
+#if defined(MSGPACK_GEN_NUMERIC_WIDE)
+      if constexpr (sizeof(R) == 8) {
+        // 64-bit integers, which try_fixint_block() leaves to this check.
+        if (level >= Simd::wide) put_rest_of_fixint_run(p, v, b, blocks);
+      }
+#endif
       continue;
     }
     const unsigned form = form_of(lo);
