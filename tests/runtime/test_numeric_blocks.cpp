@@ -492,7 +492,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
                    "[numeric][bulk]", std::int32_t, std::uint32_t, std::int64_t, std::uint64_t,
                    Code) {
   SIMD_LEVELS();
-  // Runs of fixints are written 8, 16 or 64 at a time once their first block is checked; a
+  // Runs of fixints are written 8, 16, 32 or 64 at a time once their first block is checked; a
   // single value just past the fixints (either edge, or far past: a uint32 at or above 2^31 looks
   // negative to signed compares) anywhere in the run must leave it. 160 values: the checked first
   // block or 16, two 64-value steps, a tail.
@@ -506,6 +506,12 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
   if (sign && sizeof(V) >= 4) past.push_back(std::numeric_limits<std::int32_t>::min());
   if (!sign && sizeof(V) >= 4) past.push_back(0x80000000ll);
   if (!sign && sizeof(V) >= 4) past.push_back(0xffffffffll);
+  if (sizeof(V) == 8) {
+    // The low half a fixint, the high half not: a 64-bit value checked by its low half only
+    // would pass. For an unsigned type the last is 2^63, below 0 as a signed lane.
+    past.insert(past.end(),
+                {0x100000005ll, -0x100000000ll + 5, std::numeric_limits<long long>::min()});
+  }
   for (const long long other : past) {
     for (std::size_t k = 0; k <= 160; ++k) {  // k == 160: the whole run is fixints
       std::vector<T> values(160);
