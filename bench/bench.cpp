@@ -716,6 +716,8 @@ int main(int argc, char** argv) {
       build_vector_case<std::vector<std::uint16_t>>("Vector/uint16_mixed", make_mixed_uint16s);
   const auto int32s =
       build_vector_case<std::vector<std::int32_t>>("Vector/int32_small", make_small_int32s);
+  const auto int64s =
+      build_vector_case<std::vector<std::int64_t>>("Vector/int64_small", make_small_int64s);
   const auto telemetry = build_vector_case<Telemetry>("Nested/telemetry", make_telemetry);
   const auto string_map =
       build_vector_case<std::map<std::string, std::int64_t>>("Map/string_int64", make_string_map);
@@ -733,6 +735,7 @@ int main(int argc, char** argv) {
   register_vector_family("Vector/uint16", uint16s);
   register_vector_family("Vector/uint16_mixed", mixed_uint16s);
   register_vector_family("Vector/int32_small", int32s);
+  register_vector_family("Vector/int64_small", int64s);
   register_vector_family("Nested/telemetry", telemetry);
   register_vector_family("Map/string_int64", string_map);
 

@@ -213,7 +213,7 @@ int main(int argc, char** argv) {
         "[gen|handwritten]\n"
         "       %s "
         "VectorDouble|VectorFloat|VectorUint64Mixed|VectorUint32|VectorUint16|VectorUint16Mixed|"
-        "VectorInt32Small|NestedTelemetry marshal|unmarshal\n",
+        "VectorInt32Small|VectorInt64Small|VectorPhase|NestedTelemetry marshal|unmarshal\n",
         argv[0], argv[0]);
     return 2;
   }
@@ -226,6 +226,8 @@ int main(int argc, char** argv) {
   if (type == "VectorUint16") return run_vector(argv[2], bench::make_uint16s);
   if (type == "VectorUint16Mixed") return run_vector(argv[2], bench::make_mixed_uint16s);
   if (type == "VectorInt32Small") return run_vector(argv[2], bench::make_small_int32s);
+  if (type == "VectorInt64Small") return run_vector(argv[2], bench::make_small_int64s);
+  if (type == "VectorPhase") return run_vector(argv[2], bench::make_phases);
   if (type == "NestedTelemetry") return run_vector(argv[2], bench::make_telemetry);
   const std::string codec = argc == 4 ? argv[3] : "gen";
   if (codec != "gen" && codec != "handwritten") {

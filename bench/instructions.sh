@@ -89,7 +89,7 @@ done
 # codec has no vectors of numbers); NestedTelemetry: per object (one Telemetry, bench/dto).
 printf "\n%-18s %-10s %15s\n" vector operation "instr/element"
 for type in VectorDouble VectorFloat VectorUint64Mixed VectorUint32 VectorUint16 VectorUint16Mixed \
-  VectorInt32Small NestedTelemetry; do
+  VectorInt32Small VectorInt64Small VectorPhase NestedTelemetry; do
   for operation in marshal unmarshal; do
     # measure divides by the count the probe prints; x100 first for two decimals
     read -r g_ir _ _ <<<"$(per_element=100 measure "$type" "$operation" gen)"

@@ -84,6 +84,34 @@ inline std::vector<std::int32_t> make_small_int32s(Rng& rng) {
   return values;
 }
 
+// int64 with small values, as make_small_int32s (ids, counters and deltas declared 64-bit).
+inline std::vector<std::int64_t> make_small_int64s(Rng& rng) {
+  std::vector<std::int64_t> values(kVectorLength);
+  for (std::int64_t& v : values) v = static_cast<std::int64_t>(rng.between(-32, 127));
+  return values;
+}
+
+// An enum's values, all fixints: a state or kind per element (0 to 11).
+enum class Phase : std::uint32_t {
+  idle,
+  starting,
+  running,
+  paused,
+  stopping,
+  stopped,
+  failed,
+  retrying,
+  draining,
+  drained,
+  restarting,
+  unknown
+};
+inline std::vector<Phase> make_phases(Rng& rng) {
+  std::vector<Phase> values(kVectorLength);
+  for (Phase& v : values) v = static_cast<Phase>(rng.between(0, 11));
+  return values;
+}
+
 // The nested object: 8 scans of 360 ranges (float, with fractions) and 360 intensities (uint16),
 // a pose with a 36-element covariance each, 64 counters of small values, a few strings and bools.
 inline Telemetry make_telemetry(Rng& rng) {
