@@ -61,6 +61,8 @@ struct ForcedSimd {
 enum class Level : std::int16_t { low = -300, zero = 0, high = 20000 };
 enum class Code : std::uint32_t { none = 0, big = 4000000000u };
 enum class Octet : std::uint8_t { zero = 0, top = 255 };
+// An enum on a 64-bit integer: the fixint run writers read its values in place as int64.
+enum class Stamp : std::int64_t { epoch = 0 };
 
 // splitmix64: the same sequence everywhere.
 struct Rng {
@@ -490,7 +492,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a block of full-width values with one narro
 
 TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them at each place",
                    "[numeric][bulk]", std::int32_t, std::uint32_t, std::int64_t, std::uint64_t,
-                   Code) {
+                   Code, Stamp) {
   SIMD_LEVELS();
   // Runs of fixints are written 8, 16, 32 or 64 at a time once their first block is checked; a
   // single value just past the fixints (either edge, or far past: a uint32 at or above 2^31 looks
@@ -527,7 +529,7 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
 
 TEMPLATE_TEST_CASE("numeric vectors: a fixint run stops at its count and not at the memory end",
                    "[numeric][bulk]", std::int32_t, std::uint32_t, std::int64_t, std::uint64_t,
-                   Code) {
+                   Code, Stamp) {
   SIMD_LEVELS();
   // The array's memory goes on with fixints past its count (a vector's spare capacity, the rest
   // of a struct): a step of 16, 32 or 64 values that starts with fewer left must not take them.
