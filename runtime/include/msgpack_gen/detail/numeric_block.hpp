@@ -1047,10 +1047,10 @@ MSGPACK_GEN_WIDE_INLINE void store_fixints_16(std::uint8_t* p, __m256i x, __m256
 
 // Blocks (8 values) of 32- or 64-bit integers R, for put_fixint_run_wide(): load() gives a
 // block's values as eight 32-bit lanes and ORs into `outside` the lanes that are not fixints of
-// R; store() writes two loaded blocks as 16 bytes in order. A 64-bit value is checked whole (its
-// low half alone may look like a fixint), and its low half, which holds it, is kept: the second
-// four values' low halves shifted into the first four's high halves, so no shuffle is needed
-// until store() puts the 16 bytes in order with one.
+// R; store() writes two loaded blocks as 16 bytes in order; put_32() checks and writes 4 blocks.
+// A 64-bit value is checked whole (its low half alone may look like a fixint), and its low half,
+// which holds it, is kept: the second four values' low halves shifted into the first four's high
+// halves, so no shuffle is needed until store() puts the 16 bytes in order with one.
 template <class R>
 struct FixintBlocksWide {
   static_assert(sizeof(R) == 4 || sizeof(R) == 8, "32- and 64-bit integers");
@@ -1069,6 +1069,38 @@ struct FixintBlocksWide {
       outside = _mm256_or_si256(outside, _mm256_or_si256(outside64(a), outside64(b)));
       // 32-bit lanes: values 0 4 1 5 | 2 6 3 7.
       return _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
+    }
+  }
+
+  // The 32 values (4 blocks) at v written at p when all are fixints: true; otherwise nothing is
+  // written. 32-bit values are checked by their least and greatest lane, one comparison for the
+  // four blocks, and packed into one store.
+  MSGPACK_GEN_WIDE_INLINE bool put_32(std::uint8_t* p, const R* v) const noexcept {
+    if constexpr (sizeof(R) == 4) {
+      const __m256i a = load32(v);
+      const __m256i b = load32(v + kBlock);
+      const __m256i c = load32(v + 2 * kBlock);
+      const __m256i d = load32(v + 3 * kBlock);
+      const __m256i lo = _mm256_min_epi32(_mm256_min_epi32(a, b), _mm256_min_epi32(c, d));
+      const __m256i hi = _mm256_max_epi32(_mm256_max_epi32(a, b), _mm256_max_epi32(c, d));
+      const __m256i outside =
+          _mm256_or_si256(_mm256_cmpgt_epi32(hi, greatest), _mm256_cmpgt_epi32(least, lo));
+      if (!_mm256_testz_si256(outside, outside)) return false;
+      // Words 0-3 8-11 | 4-7 12-15 and 16-19 24-27 | 20-23 28-31, then bytes 0-3 8-11 16-19
+      // 24-27 | 4-7 12-15 20-23 28-31: four values to a 32-bit lane, put in order by one permute.
+      const __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(a, b), _mm256_packs_epi32(c, d));
+      _mm256_storeu_si256(
+          reinterpret_cast<__m256i*>(p),
+          _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+      return true;
+    } else {
+      __m256i q[4];
+      __m256i outside = _mm256_setzero_si256();
+      for (std::size_t k = 0; k < 4; ++k) q[k] = load(v + k * kBlock, outside);
+      if (!_mm256_testz_si256(outside, outside)) return false;
+      store(p, q[0], q[1]);
+      store(p + 2 * kBlock, q[2], q[3]);
+      return true;
     }
   }
 
@@ -1126,13 +1158,7 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t put_fixint_run_wide(std::uint8_t*& p, const 
     b += 2;
     // More fixints likely follow. A step that holds another value ends this loop, and the
     // 16-value step above takes what it can of it.
-    while (blocks - b >= 4) {
-      __m256i q[4];
-      __m256i past = _mm256_setzero_si256();
-      for (std::size_t k = 0; k < 4; ++k) q[k] = fixints.load(v + k * kBlock, past);
-      if (!_mm256_testz_si256(past, past)) break;
-      fixints.store(out, q[0], q[1]);
-      fixints.store(out + 2 * kBlock, q[2], q[3]);
+    while (blocks - b >= 4 && fixints.put_32(out, v)) {
       out += 4 * kBlock;
       v += 4 * kBlock;
       b += 4;
