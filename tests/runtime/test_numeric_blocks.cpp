@@ -497,12 +497,13 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
   // Runs of fixints are written 8, 16, 32 or 64 at a time once their first block is checked; a
   // single value just past the fixints (either edge, or far past: a uint32 at or above 2^31 looks
   // negative to signed compares) anywhere in the run must leave it. 160 values: the checked first
-  // block or 16, two 64-value steps, a tail.
+  // block or 16, two 64-value steps, a tail. For a signed type the run is also all positive or all
+  // negative fixints: a check that mishandles one sign then meets the other edge's values alone.
   using T = TestType;
   using V = numeric::raw_t<T>;
   const bool sign = std::is_signed_v<V>;
-  const std::vector<long long> fixints =
-      sign ? std::vector<long long>{-32, -1, 0, 127} : std::vector<long long>{0, 1, 126, 127};
+  std::vector<std::vector<long long>> runs = {{0, 1, 126, 127}};
+  if (sign) runs.insert(runs.end(), {{-32, -1, 0, 127}, {-32, -31, -2, -1}});
   std::vector<long long> past = {128, 255};
   if (sign) past.insert(past.end(), {-33, -128});
   if (sign && sizeof(V) >= 4) past.push_back(std::numeric_limits<std::int32_t>::min());
@@ -514,15 +515,18 @@ TEMPLATE_TEST_CASE("numeric vectors: a run of fixints with one value past them a
     past.insert(past.end(),
                 {0x100000005ll, -0x100000000ll + 5, std::numeric_limits<long long>::min()});
   }
-  for (const long long other : past) {
-    for (std::size_t k = 0; k <= 160; ++k) {  // k == 160: the whole run is fixints
-      std::vector<T> values(160);
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        values[i] = static_cast<T>(static_cast<V>(fixints[i % fixints.size()]));
+  for (const std::vector<long long>& fixints : runs) {
+    for (const long long other : past) {
+      for (std::size_t k = 0; k <= 160; ++k) {  // k == 160: the whole run is fixints
+        std::vector<T> values(160);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+          values[i] = static_cast<T>(static_cast<V>(fixints[i % fixints.size()]));
+        }
+        if (k < 160) values[k] = static_cast<T>(static_cast<V>(other));
+        INFO("run of " << fixints.front() << " to " << fixints.back()
+                       << ", past the fixints: " << other << " at " << k);
+        check_bytes_and_back(values);
       }
-      if (k < 160) values[k] = static_cast<T>(static_cast<V>(other));
-      INFO("past the fixints: " << other << " at " << k);
-      check_bytes_and_back(values);
     }
   }
 }
