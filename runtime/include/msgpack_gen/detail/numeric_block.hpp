@@ -47,9 +47,9 @@
 // 64-bit ones (enums too) written 32 at a time once 16 are. A CPU with AVX-512 BW, VL, VBMI and
 // VBMI2 gets a fourth, `vbmi`, for integers of mixed forms: read 8 at a time (byte permutes across
 // 128 bytes of input find the elements' starts and gather their values), and blocks of 32- and
-// 64-bit ones written with vpcompressb; runs of fixints are read 64 at a time, and 32-bit ones
-// written 64 at a time. Define MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build
-// both, and run each level the target has).
+// 64-bit ones written with vpcompressb; runs of fixints are read and written 64 at a time. Define
+// MSGPACK_GEN_NO_SIMD to use the portable code only (the tests build both, and run each level the
+// target has).
 #pragma once
 
 #include <cstddef>
@@ -1517,6 +1517,75 @@ MSGPACK_GEN_VBMI_INLINE __mmask16 past_fixints_16(__m512i x) noexcept {
   return _mm512_cmpgt_epu32_mask(biased, _mm512_set1_epi32(127 + kBias));
 }
 
+// vpermi2b indices putting in order the fixints of 64 values of 64 bits, from the two vectors of
+// bytes that saturating packs (32 to 16 bits, then 16 to 8) make of them. Value j is in vector
+// q = j / 8, lane j % 8 / 2, at the low half of qword j % 2; the packs take each 128-bit lane's
+// halves of two vectors in turn, so its byte is there in vector q / 4 (the index's bit 6).
+constexpr PermuteIndices make_fixint64_indices() noexcept {
+  PermuteIndices t{};
+  for (unsigned j = 0; j < 64; ++j) {
+    const unsigned q = j / 8;
+    const unsigned byte = 16 * (j % 8 / 2) + 8 * (q / 2 % 2) + 4 * (q % 2) + 2 * (j % 2);
+    t.index[j] = static_cast<std::uint8_t>(64 * (q / 4) + byte);
+  }
+  return t;
+}
+inline constexpr PermuteIndices kFixint64Indices = make_fixint64_indices();
+
+// Runs of fixints of R (32- or 64-bit integers) at v written at p, 64 values a step, at most
+// `steps` steps: a step is checked with one compare of its greatest biased value (as
+// past_fixints(), over a tree of maximums) and written with one 64-byte store, after two rounds
+// of saturating packs and one permute. Stops at the first step that holds another value; returns
+// the steps written. p has room for the largest form of each value.
+template <class R>
+MSGPACK_GEN_VBMI_INLINE std::size_t put_fixint_steps_vbmi(std::uint8_t*& p, const R* v,
+                                                          std::size_t steps) noexcept {
+  constexpr std::size_t kLanes = 64 / sizeof(R);  // values per vector
+  constexpr std::size_t kVectors = 64 / kLanes;   // vectors per step: 4 or 8
+  std::uint8_t* out = p;
+  std::size_t s = 0;
+  for (; s < steps; ++s, v += 64, out += 64) {
+    __m512i q[kVectors];
+    __m512i top[kVectors];
+    for (std::size_t k = 0; k < kVectors; ++k) {
+      q[k] = _mm512_loadu_si512(v + kLanes * k);
+      // -32..127 is 0..159 once 32 is added to a signed value.
+      if constexpr (sizeof(R) == 4) {
+        top[k] = std::is_signed_v<R> ? _mm512_add_epi32(q[k], _mm512_set1_epi32(32)) : q[k];
+      } else {
+        top[k] = std::is_signed_v<R> ? _mm512_add_epi64(q[k], _mm512_set1_epi64(32)) : q[k];
+      }
+    }
+    for (std::size_t width = kVectors / 2; width != 0; width /= 2) {
+      for (std::size_t k = 0; k < width; ++k) {
+        // (The maskz forms: GCC 12 warns of an uninitialized operand in the plain ones.)
+        top[k] = sizeof(R) == 4 ? _mm512_maskz_max_epu32(0xffff, top[k], top[k + width])
+                                : _mm512_maskz_max_epu64(0xff, top[k], top[k + width]);
+      }
+    }
+    constexpr int kGreatest = std::is_signed_v<R> ? 159 : 127;
+    if constexpr (sizeof(R) == 4) {
+      if (_mm512_cmpgt_epu32_mask(top[0], _mm512_set1_epi32(kGreatest)) != 0) break;
+      // 128-bit lane i holds the lane's four values of q0, q1, q2 and q3 in turn: its dword k
+      // (4i + k of the vector) is values 16k + 4i..; dword d of the output is values 4d...
+      const __m512i bytes =
+          _mm512_packs_epi16(_mm512_packs_epi32(q[0], q[1]), _mm512_packs_epi32(q[2], q[3]));
+      const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+      _mm512_storeu_si512(out, _mm512_maskz_permutexvar_epi32(0xffff, order, bytes));
+    } else {
+      if (_mm512_cmpgt_epu64_mask(top[0], _mm512_set1_epi64(kGreatest)) != 0) break;
+      const __m512i low =
+          _mm512_packs_epi16(_mm512_packs_epi32(q[0], q[1]), _mm512_packs_epi32(q[2], q[3]));
+      const __m512i high =
+          _mm512_packs_epi16(_mm512_packs_epi32(q[4], q[5]), _mm512_packs_epi32(q[6], q[7]));
+      _mm512_storeu_si512(
+          out, _mm512_permutex2var_epi8(low, _mm512_loadu_si512(kFixint64Indices.index), high));
+    }
+  }
+  p = out;
+  return s;
+}
+
 // The values at v (n of them, at least 8) written at p, 7 a step, while the 8 from the step's
 // first have a value past the fixints (the first 8 do), and a run of one full-width 32-bit form
 // in blocks of 8 (put_full_width_run_wide()). Returns the values written. Out of line, so that
@@ -1567,6 +1636,7 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
   // The vector loads read an enum's values as its underlying integers.
   const R* r = reinterpret_cast<const R*>(v);
   std::size_t done = 0;
+  unsigned fixint_blocks = 0;  // 64-bit values: blocks of fixints just written, in a row
   while (n - done >= kBlock) {
     // Whether the next 8 values are all fixints: for 32-bit values with 16 left, from one check
     // of 16, which writes all 16 when they all are.
@@ -1579,21 +1649,7 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
         p += 2 * kBlock;
         done += 2 * kBlock;
         // More fixints likely follow: the rest of their run 64 at a time, one branch a step.
-        while (n - done >= 8 * kBlock) {
-          __m512i q[4];
-          __mmask16 past = 0;
-          for (int k = 0; k < 4; ++k) {
-            q[k] = _mm512_loadu_si512(r + done + 16 * k);
-            past |= past_fixints_16<R>(q[k]);
-          }
-          if (past != 0) break;
-          for (int k = 0; k < 4; ++k) {
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 16 * k),
-                             _mm512_maskz_cvtepi32_epi8(0xffff, q[k]));
-          }
-          p += 8 * kBlock;
-          done += 8 * kBlock;
-        }
+        done += 64 * put_fixint_steps_vbmi(p, r + done, (n - done) / 64);
         continue;
       }
       fixints = (wide & 0xff) == 0;
@@ -1606,7 +1662,13 @@ MSGPACK_GEN_VBMI_KERNEL std::uint8_t* put_integers_vbmi(std::uint8_t* p, const T
                        _mm512_maskz_cvtepi64_epi8(0xff, load_8_integers(r + done)));
       p += kBlock;
       done += kBlock;
+      if constexpr (sizeof(R) == 8) {
+        // Once 16 in a row are fixints, as for 32-bit values above: the rest of the run 64 at a
+        // time. (After any one block, a mix that is mostly fixints would try a step each time.)
+        if (fixint_blocks++ != 0) done += 64 * put_fixint_steps_vbmi(p, r + done, (n - done) / 64);
+      }
     } else {
+      fixint_blocks = 0;
       // Through a copy: with p's own address taken, p lived on the stack, and each block of
       // fixints stored and reloaded it (a store-forwarding chain of ~5 cycles a block).
       std::uint8_t* out = p;
