@@ -1500,21 +1500,37 @@ MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_7(std::uint8_t* p, __m512i x, __
   return p + __builtin_popcountll(keep);
 }
 
-// The lanes of 8 values x that are not fixints (-32..127: 0..159 once 32 is added to a signed
-// value).
+// A fixint of R is -32..127 (0..127 unsigned): once kFixintBias is added, 0..kFixintBiased, one
+// unsigned compare per lane.
+template <class R>
+inline constexpr int kFixintBias = std::is_signed_v<R> ? 32 : 0;
+template <class R>
+inline constexpr int kFixintBiased = 127 + kFixintBias<R>;
+// x's lanes (of kLaneBytes: 4 or 8) with kFixintBias<R> added.
+template <class R, std::size_t kLaneBytes>
+MSGPACK_GEN_VBMI_INLINE __m512i fixint_biased(__m512i x) noexcept {
+  if constexpr (kFixintBias<R> == 0) {
+    return x;
+  } else if constexpr (kLaneBytes == 4) {
+    return _mm512_add_epi32(x, _mm512_set1_epi32(kFixintBias<R>));
+  } else {
+    return _mm512_maskz_add_epi64(0xff, x, _mm512_set1_epi64(kFixintBias<R>));
+  }
+}
+
+// The lanes of 8 values x (64-bit lanes) that are not fixints of R.
 template <class R>
 MSGPACK_GEN_VBMI_INLINE __mmask8 past_fixints(__m512i x) noexcept {
-  constexpr std::int64_t kBias = std::is_signed_v<R> ? 32 : 0;
-  __m512i biased = x;
-  if constexpr (kBias != 0) biased = _mm512_maskz_add_epi64(0xff, x, _mm512_set1_epi64(kBias));
-  return _mm512_cmpgt_epu64_mask(biased, _mm512_set1_epi64(127 + kBias));
+  // (Through a local: Clang's compare intrinsics are macros, and the template's comma would
+  // split their arguments.)
+  const __m512i biased = fixint_biased<R, 8>(x);
+  return _mm512_cmpgt_epu64_mask(biased, _mm512_set1_epi64(kFixintBiased<R>));
 }
 // The same for 16 values x of 32 bits (R: a 32-bit integer) in 32-bit lanes.
 template <class R>
 MSGPACK_GEN_VBMI_INLINE __mmask16 past_fixints_16(__m512i x) noexcept {
-  constexpr std::int32_t kBias = std::is_signed_v<R> ? 32 : 0;
-  const __m512i biased = _mm512_add_epi32(x, _mm512_set1_epi32(kBias));
-  return _mm512_cmpgt_epu32_mask(biased, _mm512_set1_epi32(127 + kBias));
+  const __m512i biased = fixint_biased<R, 4>(x);
+  return _mm512_cmpgt_epu32_mask(biased, _mm512_set1_epi32(kFixintBiased<R>));
 }
 
 // vpermi2b indices putting in order the fixints of 64 values of 64 bits, from the two vectors of
@@ -1549,12 +1565,7 @@ MSGPACK_GEN_VBMI_INLINE std::size_t put_fixint_steps_vbmi(std::uint8_t*& p, cons
     __m512i top[kVectors];
     for (std::size_t k = 0; k < kVectors; ++k) {
       q[k] = _mm512_loadu_si512(v + kLanes * k);
-      // -32..127 is 0..159 once 32 is added to a signed value.
-      if constexpr (sizeof(R) == 4) {
-        top[k] = std::is_signed_v<R> ? _mm512_add_epi32(q[k], _mm512_set1_epi32(32)) : q[k];
-      } else {
-        top[k] = std::is_signed_v<R> ? _mm512_add_epi64(q[k], _mm512_set1_epi64(32)) : q[k];
-      }
+      top[k] = fixint_biased<R, sizeof(R)>(q[k]);
     }
     for (std::size_t width = kVectors / 2; width != 0; width /= 2) {
       for (std::size_t k = 0; k < width; ++k) {
@@ -1563,9 +1574,8 @@ MSGPACK_GEN_VBMI_INLINE std::size_t put_fixint_steps_vbmi(std::uint8_t*& p, cons
                                 : _mm512_maskz_max_epu64(0xff, top[k], top[k + width]);
       }
     }
-    constexpr int kGreatest = std::is_signed_v<R> ? 159 : 127;
     if constexpr (sizeof(R) == 4) {
-      if (_mm512_cmpgt_epu32_mask(top[0], _mm512_set1_epi32(kGreatest)) != 0) break;
+      if (_mm512_cmpgt_epu32_mask(top[0], _mm512_set1_epi32(kFixintBiased<R>)) != 0) break;
       // 128-bit lane i holds the lane's four values of q0, q1, q2 and q3 in turn: its dword k
       // (4i + k of the vector) is values 16k + 4i..; dword d of the output is values 4d...
       const __m512i bytes =
@@ -1573,7 +1583,7 @@ MSGPACK_GEN_VBMI_INLINE std::size_t put_fixint_steps_vbmi(std::uint8_t*& p, cons
       const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
       _mm512_storeu_si512(out, _mm512_maskz_permutexvar_epi32(0xffff, order, bytes));
     } else {
-      if (_mm512_cmpgt_epu64_mask(top[0], _mm512_set1_epi64(kGreatest)) != 0) break;
+      if (_mm512_cmpgt_epu64_mask(top[0], _mm512_set1_epi64(kFixintBiased<R>)) != 0) break;
       const __m512i low =
           _mm512_packs_epi16(_mm512_packs_epi32(q[0], q[1]), _mm512_packs_epi32(q[2], q[3]));
       const __m512i high =
@@ -1709,10 +1719,9 @@ MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed16_vbmi(std::uint8_t* p, const R*
                                         : _mm512_maskz_cvtepu16_epi32(0xffff, in);
   // Fixints: 0..127 (-32..127 signed); 3 bytes: past 255 (or below -128 signed). With a bias,
   // each range is one unsigned compare.
-  constexpr int kFixintBias = std::is_signed_v<R> ? 32 : 0;
   constexpr int kByteBias = std::is_signed_v<R> ? 128 : 0;
-  const __mmask16 one = _mm512_cmple_epu32_mask(_mm512_add_epi32(x, _mm512_set1_epi32(kFixintBias)),
-                                                _mm512_set1_epi32(127 + kFixintBias));
+  const __m512i fixint_lanes = fixint_biased<R, 4>(x);  // a local: Clang's compares are macros
+  const __mmask16 one = _mm512_cmple_epu32_mask(fixint_lanes, _mm512_set1_epi32(kFixintBiased<R>));
   const __mmask16 three = _mm512_cmpgt_epu32_mask(_mm512_add_epi32(x, _mm512_set1_epi32(kByteBias)),
                                                   _mm512_set1_epi32(255 + kByteBias));
   // Each lane's bytes in place (low byte first, the marker's byte left 0): {-, high, low, -}
