@@ -202,6 +202,12 @@ constexpr std::uint8_t kWidth[9] = {0, 1, 2, 4, 8, 1, 2, 4, 8};
 // The payload shifted to the top of a 64-bit word, so a big-endian store writes it first.
 constexpr std::uint8_t kShift[9] = {0, 56, 48, 32, 0, 56, 48, 32, 0};
 
+// A fixint of R is -32..127 (0..127 unsigned): once kFixintBias is added, 0..kFixintBiased, one
+// unsigned compare per lane.
+template <class R>
+inline constexpr int kFixintBias = std::is_signed_v<R> ? 32 : 0;
+template <class R>
+inline constexpr int kFixintBiased = 127 + kFixintBias<R>;
 // The form of an unsigned value, without branches.
 MSGPACK_GEN_ALWAYS_INLINE unsigned form_of_unsigned(std::uint64_t u) noexcept {
   return static_cast<unsigned>(u > 0x7f) + static_cast<unsigned>(u > 0xff) +
@@ -1094,12 +1100,43 @@ struct FixintBlocksWide {
           _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
       return true;
     } else {
-      __m256i q[4];
-      __m256i outside = _mm256_setzero_si256();
-      for (std::size_t k = 0; k < 4; ++k) q[k] = load(v + k * kBlock, outside);
-      if (!_mm256_testz_si256(outside, outside)) return false;
-      store(p, q[0], q[1]);
-      store(p + 2 * kBlock, q[2], q[3]);
+      // AVX2 has no 64-bit minimum or maximum. With kFixintBias added, a fixint is 0..127 (an
+      // unsigned one is then checked whole) or 0..kFixintBiased: one OR of the 32 values shows
+      // whether all are below 256, and once they are bytes, a saturating subtraction shows
+      // whether any is above kFixintBiased.
+      constexpr bool kSigned = std::is_signed_v<R>;
+      __m256i q[8];
+      __m256i any = _mm256_setzero_si256();
+      for (std::size_t k = 0; k < 8; ++k) {
+        q[k] = load32(v + 4 * k);
+        if constexpr (kSigned) q[k] = _mm256_add_epi64(q[k], _mm256_set1_epi64x(kFixintBias<R>));
+        any = _mm256_or_si256(any, q[k]);
+      }
+      const std::int64_t low_bits = kSigned ? 0xff : 0x7f;
+      if (!_mm256_testz_si256(any, _mm256_set1_epi64x(~low_bits))) return false;
+      // Each value's low 32 bits, two vectors to one: values 0 1 4 5 | 2 3 6 7, 8 9 12 13 | ...;
+      // after two packs, bytes 0 1 4 5 8 9 .. 28 29 | 2 3 6 7 .. 30 31.
+      __m256i halves[4];
+      for (std::size_t k = 0; k < 4; ++k) {
+        halves[k] = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(q[2 * k]),
+                                                          _mm256_castsi256_ps(q[2 * k + 1]),
+                                                          _MM_SHUFFLE(2, 0, 2, 0)));
+      }
+      __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(halves[0], halves[1]),
+                                          _mm256_packs_epi32(halves[2], halves[3]));
+      if constexpr (kSigned) {
+        const __m256i above =
+            _mm256_subs_epu8(bytes, _mm256_set1_epi8(static_cast<char>(kFixintBiased<R>)));
+        if (!_mm256_testz_si256(above, above)) return false;
+        bytes = _mm256_sub_epi8(bytes, _mm256_set1_epi8(static_cast<char>(kFixintBias<R>)));
+      }
+      // The 16-bit lanes hold pairs 0 2 4 .. 14 | 1 3 5 .. 15 (pair k: values 2k and 2k + 1);
+      // the vpermq gives the halves pairs 0 2 4 6 1 3 5 7 | 8 10 12 14 9 11 13 15, the shuffle
+      // puts each half's in order.
+      const __m256i pairs = _mm256_permute4x64_epi64(bytes, _MM_SHUFFLE(3, 1, 2, 0));
+      const __m256i order = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                             0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_shuffle_epi8(pairs, order));
       return true;
     }
   }
@@ -1500,12 +1537,6 @@ MSGPACK_GEN_VBMI_INLINE std::uint8_t* put_mixed_7(std::uint8_t* p, __m512i x, __
   return p + __builtin_popcountll(keep);
 }
 
-// A fixint of R is -32..127 (0..127 unsigned): once kFixintBias is added, 0..kFixintBiased, one
-// unsigned compare per lane.
-template <class R>
-inline constexpr int kFixintBias = std::is_signed_v<R> ? 32 : 0;
-template <class R>
-inline constexpr int kFixintBiased = 127 + kFixintBias<R>;
 // x's lanes (of kLaneBytes: 4 or 8) with kFixintBias<R> added.
 template <class R, std::size_t kLaneBytes>
 MSGPACK_GEN_VBMI_INLINE __m512i fixint_biased(__m512i x) noexcept {
