@@ -1194,12 +1194,14 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t put_fixint_run_wide(std::uint8_t*& p, const 
     v += 2 * kBlock;
     b += 2;
     // More fixints likely follow. A step that holds another value ends this loop, and the
-    // 16-value step above takes what it can of it.
-    while (blocks - b >= 4 && fixints.put_32(out, v)) {
+    // 16-value step above takes what it can of it. The loop counts by its input pointer alone.
+    const R* const from = v;
+    const R* const last_step = v + (blocks - b) / 4 * (4 * kBlock);
+    while (v != last_step && fixints.put_32(out, v)) {
       out += 4 * kBlock;
       v += 4 * kBlock;
-      b += 4;
     }
+    b += static_cast<std::size_t>(v - from) / kBlock;
   }
   p = out;
   return b;
