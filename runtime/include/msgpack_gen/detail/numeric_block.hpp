@@ -781,15 +781,17 @@ MSGPACK_GEN_SHUFFLE_INLINE void put_shuffled5(std::uint8_t* p, const void* v,
 // 0xcc, 0xcd), and the value's high byte at its marker (sign: a negative value's marker is the
 // signed form's, 0xd0 or 0xd1). Built for each of the 81 patterns (base 3, lane 0 the lowest
 // digit, 0 for 1 byte) and stored at the pattern's key (Mixed16Tables).
-struct Mixed16 {
+// An entry is one cache line, so that its address is the key shifted and a lookup reads one line;
+// `length` is the bytes it writes.
+struct alignas(64) Mixed16 {
   Table take, marks, sign;
+  std::uint8_t length;
 };
 struct Mixed16Tables {
   // By the lanes' bits (low 4: wider than a fixint, high 4: 3 bytes), without an index table
-  // between (one load fewer per 4 values): the entry, and the bytes it writes. Keys with a 3-byte
-  // bit and not its wider bit never occur.
+  // between (one load fewer per 4 values). Keys with a 3-byte bit and not its wider bit never
+  // occur.
   Mixed16 entry[256];
-  std::uint8_t length[256];
 };
 constexpr Mixed16Tables make_mixed16_tables() noexcept {
   Mixed16Tables t{};
@@ -817,8 +819,8 @@ constexpr Mixed16Tables make_mixed16_tables() noexcept {
       }
       pos += size;
     }
+    e.length = static_cast<std::uint8_t>(pos);
     t.entry[key] = e;
-    t.length[key] = static_cast<std::uint8_t>(pos);
   }
   return t;
 }
@@ -833,13 +835,17 @@ struct Block16 {
   unsigned outside;
   int full;
 };
+// The least fixint and the least value of one byte of a 16-bit R, as signed lanes: an unsigned
+// value at or above 2^15 is below 0, and takes 3 bytes.
+template <class R>
+inline constexpr std::int16_t kLeastFixint16 = std::is_signed_v<R> ? -32 : 0;
+template <class R>
+inline constexpr std::int16_t kLeastByte16 = std::is_signed_v<R> ? -128 : 0;
+
 template <class R>
 MSGPACK_GEN_SHUFFLE_INLINE Block16 block16(const R* v) noexcept {
-  // As signed lanes: an unsigned value at or above 2^15 is negative, and takes 3 bytes.
-  constexpr std::int16_t kLowFixint = std::is_signed_v<R> ? -32 : 0;
-  constexpr std::int16_t kLowByte = std::is_signed_v<R> ? -128 : 0;
   Block16 block{load16(v), 0, -1};
-  block.outside = outside16(block.values, kLowFixint, kLowByte);
+  block.outside = outside16(block.values, kLeastFixint16<R>, kLeastByte16<R>);
   if (block.outside == 0xffff) {
     const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
     block.full = form == 0 ? -1 : form == 2 ? 0 : 1;
@@ -847,24 +853,29 @@ MSGPACK_GEN_SHUFFLE_INLINE Block16 block16(const R* v) noexcept {
   return block;
 }
 
-// A block of any mix of sizes written at p without a branch: each half through kMixed16.
-// Returns the byte after it; stores up to 12 bytes past it (within kSlack).
+// The kMixed16 keys of a block's halves from its `outside` bits: the first half's in bits 0-7,
+// the second's in bits 8-15.
+MSGPACK_GEN_ALWAYS_INLINE unsigned mixed16_keys(unsigned outside) noexcept {
+  return (outside & 0xf) | (outside >> 4 & 0xf0) | (outside << 4 & 0xf00) | (outside & 0xf000);
+}
+
+// A block of any mix of sizes (values, its kMixed16 keys as mixed16_keys() gives them) written
+// at p without a branch: each half through kMixed16. Returns the byte after it; stores up to 12
+// bytes past it (within kSlack).
 template <class R>
-MSGPACK_GEN_SHUFFLE_INLINE std::uint8_t* put_mixed16(std::uint8_t* p,
-                                                     const Block16& block) noexcept {
-  const unsigned outside = block.outside;
-  const unsigned keys[2] = {(outside & 0xf) | (outside >> 4 & 0xf0),
-                            (outside >> 4 & 0xf) | (outside >> 8 & 0xf0)};
-  const Vec halves[2] = {block.values, high8(block.values)};
+MSGPACK_GEN_SHUFFLE_INLINE std::uint8_t* put_mixed16(std::uint8_t* p, Vec values,
+                                                     unsigned keys) noexcept {
+  const Vec halves[2] = {values, high8(values)};
   for (int h = 0; h < 2; ++h) {
-    const Mixed16& e = kMixed16.entry[keys[h]];
+    const unsigned key = h == 0 ? keys & 0xff : keys >> 8;
+    const Mixed16& e = kMixed16.entry[key];
     Vec marks = vec_of(e.marks);
     if constexpr (std::is_signed_v<R>) {
       // 0xcc ^ 0x1c = 0xd0 (int8), 0xcd ^ 0x1c = 0xd1 (int16).
       marks = bits_xor(marks, where_negative(shuffle(halves[h], e.sign), splat(0x1c)));
     }
     store16(p, bits_or(shuffle(halves[h], e.take), marks));
-    p += kMixed16.length[keys[h]];
+    p += e.length;
   }
   return p;
 }
@@ -879,7 +890,7 @@ MSGPACK_GEN_SHUFFLE_KERNEL std::uint8_t* put_int16_blocks(std::uint8_t* p, const
   for (const R* end = v + n / kBlock * kBlock; v != end; v += kBlock) {
     const Block16 block = block16(v);
     if (block.full < 0) {
-      p = put_mixed16<R>(p, block);
+      p = put_mixed16<R>(p, block.values, mixed16_keys(block.outside));
       continue;
     }
     put_shuffled3(p, v, marks[block.full]);
@@ -1207,20 +1218,57 @@ MSGPACK_GEN_WIDE_KERNEL std::size_t put_fixint_run_wide(std::uint8_t*& p, const 
   return b;
 }
 
-// put_int16_blocks() with AVX2.
+// The kMixed16 keys of two blocks of 16-bit integers R (x: 16 values), a byte per half block in
+// order, as mixed16_keys() gives them for each block: the compares of outside16() on 16 lanes,
+// and one shuffle that puts each half block's two sets of 4 bits side by side.
+template <class R>
+MSGPACK_GEN_WIDE_INLINE unsigned mixed16_keys_wide(__m256i x) noexcept {
+  const __m256i low_fixint = _mm256_set1_epi16(kLeastFixint16<R>);
+  const __m256i low_byte = _mm256_set1_epi16(kLeastByte16<R>);
+  const __m256i wider = _mm256_or_si256(_mm256_cmpgt_epi16(x, _mm256_set1_epi16(127)),
+                                        _mm256_cmpgt_epi16(low_fixint, x));
+  const __m256i three = _mm256_or_si256(_mm256_cmpgt_epi16(x, _mm256_set1_epi16(255)),
+                                        _mm256_cmpgt_epi16(low_byte, x));
+  // Each half: bytes "wider" of values 0-7, then "three" of values 0-7; to 0-3 of each, then 4-7.
+  const __m256i order = _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15, 0, 1,
+                                         2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
+  return static_cast<unsigned>(
+      _mm256_movemask_epi8(_mm256_shuffle_epi8(_mm256_packs_epi16(wider, three), order)));
+}
+
+// A block of 16-bit integers R at v (values: its 8 values; keys: its kMixed16 keys) written at
+// p with AVX2: in one form (uint16 or int16) by put_wide3(), else by put_mixed16().
+template <class R>
+MSGPACK_GEN_WIDE_INLINE std::uint8_t* put_block16_wide(std::uint8_t* p, const R* v, Vec values,
+                                                       unsigned keys,
+                                                       const Wide3 (&forms)[2]) noexcept {
+  if (keys == 0xffff) {  // all take 3 bytes: one form, unless the signs differ
+    const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
+    if (form != 0) {
+      put_wide3(p, v, forms[form == 2 ? 0 : 1]);
+      return p + 3 * kBlock;
+    }
+  }
+  return put_mixed16<R>(p, values, keys);
+}
+
+// put_int16_blocks() with AVX2: two blocks classified at once.
 template <class R>
 MSGPACK_GEN_WIDE_KERNEL std::uint8_t* put_int16_blocks_wide(std::uint8_t* p, const R* v,
                                                             std::size_t n) noexcept {
   static_assert(sizeof(R) == 2, "16-bit integers");
   const Wide3 forms[2] = {wide3(0xcd), wide3(0xd1)};  // uint16, int16
-  for (const R* end = v + n / kBlock * kBlock; v != end; v += kBlock) {
-    const Block16 block = block16(v);
-    if (block.full < 0) {
-      p = put_mixed16<R>(p, block);
-      continue;
-    }
-    put_wide3(p, v, forms[block.full]);
-    p += 3 * kBlock;
+  const R* const end = v + n / kBlock * kBlock;
+  for (const R* pairs_end = v + n / (2 * kBlock) * (2 * kBlock); v != pairs_end; v += 2 * kBlock) {
+    const __m256i x = load32(v);
+    const unsigned keys = mixed16_keys_wide<R>(x);
+    p = put_block16_wide<R>(p, v, _mm256_castsi256_si128(x), keys & 0xffff, forms);
+    p = put_block16_wide<R>(p, v + kBlock, _mm256_extracti128_si256(x, 1), keys >> 16, forms);
+  }
+  if (v != end) {
+    const Vec values = load16(v);
+    const unsigned outside = outside16(values, kLeastFixint16<R>, kLeastByte16<R>);
+    p = put_block16_wide<R>(p, v, values, mixed16_keys(outside), forms);
   }
   return p;
 }
