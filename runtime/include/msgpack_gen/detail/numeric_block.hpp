@@ -208,6 +208,7 @@ template <class R>
 inline constexpr int kFixintBias = std::is_signed_v<R> ? 32 : 0;
 template <class R>
 inline constexpr int kFixintBiased = 127 + kFixintBias<R>;
+
 // The form of an unsigned value, without branches.
 MSGPACK_GEN_ALWAYS_INLINE unsigned form_of_unsigned(std::uint64_t u) noexcept {
   return static_cast<unsigned>(u > 0x7f) + static_cast<unsigned>(u > 0xff) +
@@ -469,7 +470,7 @@ MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noe
 #if defined(MSGPACK_GEN_NUMERIC_SSE2)
   // As signed lanes, a fixint is in -32..127 (0..127 for an unsigned type, whose values at or
   // above 2^31 or 2^15 are negative lanes).
-  constexpr int kLow = std::is_signed_v<R> ? -32 : 0;  // lanes below it are not fixints
+  constexpr int kLow = -kFixintBias<R>;  // lanes below it are not fixints
   if constexpr (sizeof(R) == 4) {
     const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v));
     const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v + 4));
@@ -492,7 +493,7 @@ MSGPACK_GEN_ALWAYS_INLINE bool try_fixint_block(std::uint8_t* p, const R* v) noe
   }
 #elif defined(MSGPACK_GEN_NUMERIC_NEON)
   // The block's least and greatest value as signed lanes, as with SSE2.
-  constexpr int kLow = std::is_signed_v<R> ? -32 : 0;
+  constexpr int kLow = -kFixintBias<R>;
   if constexpr (sizeof(R) == 4) {
     const int32x4_t a = load_lanes<int32x4_t>(v);
     const int32x4_t b = load_lanes<int32x4_t>(v + 4);
@@ -838,18 +839,22 @@ struct Block16 {
 // The least fixint and the least value of one byte of a 16-bit R, as signed lanes: an unsigned
 // value at or above 2^15 is below 0, and takes 3 bytes.
 template <class R>
-inline constexpr std::int16_t kLeastFixint16 = std::is_signed_v<R> ? -32 : 0;
+inline constexpr std::int16_t kLeastFixint16 = static_cast<std::int16_t>(-kFixintBias<R>);
 template <class R>
 inline constexpr std::int16_t kLeastByte16 = std::is_signed_v<R> ? -128 : 0;
+
+// Block16::full for a block at v whose values all take 3 bytes: one form unless the signs differ.
+template <class R>
+MSGPACK_GEN_ALWAYS_INLINE int full_form16(const R* v) noexcept {
+  const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
+  return form == 0 ? -1 : form == 2 ? 0 : 1;
+}
 
 template <class R>
 MSGPACK_GEN_SHUFFLE_INLINE Block16 block16(const R* v) noexcept {
   Block16 block{load16(v), 0, -1};
   block.outside = outside16(block.values, kLeastFixint16<R>, kLeastByte16<R>);
-  if (block.outside == 0xffff) {
-    const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
-    block.full = form == 0 ? -1 : form == 2 ? 0 : 1;
-  }
+  if (block.outside == 0xffff) block.full = full_form16(v);
   return block;
 }
 
@@ -1073,7 +1078,7 @@ struct FixintBlocksWide {
   static_assert(sizeof(R) == 4 || sizeof(R) == 8, "32- and 64-bit integers");
   using Lane = std::conditional_t<sizeof(R) == 4, std::int32_t, std::int64_t>;
   MSGPACK_GEN_WIDE_INLINE FixintBlocksWide() noexcept
-      : least(set1(std::is_signed_v<R> ? -32 : 0)), greatest(set1(127)) {}
+      : least(set1(-kFixintBias<R>)), greatest(set1(127)) {}
 
   MSGPACK_GEN_WIDE_INLINE __m256i load(const R* v, __m256i& outside) const noexcept {
     if constexpr (sizeof(R) == 4) {
@@ -1242,10 +1247,10 @@ template <class R>
 MSGPACK_GEN_WIDE_INLINE std::uint8_t* put_block16_wide(std::uint8_t* p, const R* v, Vec values,
                                                        unsigned keys,
                                                        const Wide3 (&forms)[2]) noexcept {
-  if (keys == 0xffff) {  // all take 3 bytes: one form, unless the signs differ
-    const unsigned form = std::is_signed_v<R> ? full_width_form(v) : 2;
-    if (form != 0) {
-      put_wide3(p, v, forms[form == 2 ? 0 : 1]);
+  if (keys == 0xffff) {  // all take 3 bytes
+    const int full = full_form16(v);
+    if (full >= 0) {
+      put_wide3(p, v, forms[full]);
       return p + 3 * kBlock;
     }
   }
